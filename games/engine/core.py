@@ -1,0 +1,307 @@
+"""The engine protocol every game implements, and the pieces all engines share.
+
+Pure Python: no Django, no clock, no I/O, no global random. See DESIGN.md, "The engine protocol".
+
+Two deliberate additions to DESIGN.md's member list, because the store must persist state as
+JSON and the platform must be able to play for an absent player:
+
+- ``dump_state(state) -> dict`` / ``load_state(dict) -> state``: engines may keep their state in
+  any immutable shape that is fast to fold, as long as it round-trips through JSON this way.
+- ``random_command(state, seat, rng) -> str`` and ``bot_command(state, seat, rng) -> str``:
+  a uniformly random legal command and a sensible one, both in the game's notation.
+
+Events that belong to the table rather than to the rules (chat, timeouts, bot takeovers,
+resignations) are *platform events*: they live in the same log, but ``fold`` never hands them to
+the engine's ``evolve``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import importlib
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+# Event types written by the platform itself; engines never see them in ``evolve``.
+PLATFORM_EVENT_TYPES = frozenset(
+    {
+        "chat_sent",  # payload: {"text": str, "to": seat | None}
+        "seat_timed_out",  # payload: {"seat": int}; the default move follows as engine events
+        "bot_took_over",  # payload: {"seat": int}
+        "seat_reclaimed",  # payload: {"seat": int}
+        "seat_resigned",  # payload: {"seat": int}
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One fact of a game. ``payload`` is JSON-ready; cards are named by stable slugs."""
+
+    type: str
+    payload: JSON = field(default_factory=dict)
+    version: int = 1
+    # The seat this event concerns when it is private to it (Hazard tokens drawn...), or that acted.
+    seat: int | None = None
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, "version": self.version, "seat": self.seat, "payload": self.payload}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        return cls(
+            type=str(data["type"]),
+            payload=dict(data.get("payload") or {}),
+            version=int(data.get("version", 1)),
+            seat=data.get("seat"),
+        )
+
+    @property
+    def is_platform(self) -> bool:
+        return self.type in PLATFORM_EVENT_TYPES
+
+
+class Command:
+    """Base of every engine's commands. Engines subclass it with frozen dataclasses."""
+
+    __slots__ = ()
+
+
+class CommandError(Exception):
+    """A command a player sent was refused; ``reason`` is written for that player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class CannotParse(CommandError):
+    """The text is not a command of this game's notation."""
+
+
+class IllegalCommand(CommandError):
+    """The command is well formed but not allowed now (wrong seat, wrong moment, wrong dice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str  # the word that goes into the notation
+    label: str  # what a player reads
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One argument of a command, with every value it may take now."""
+
+    name: str
+    label: str
+    choices: tuple[Choice, ...]
+    multiple: bool = False  # several values, space-separated in the notation
+    min_count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A command a seat may send now: enough to draw a form and to drive a bot.
+
+    The notation of a filled-in spec is ``prefix`` followed by each param's chosen values in order,
+    separated by spaces (see ``build``).
+    """
+
+    action: str  # stable key, e.g. "lock", "roll"
+    prefix: str  # fixed leading words, e.g. "lock" or "lock thruster as wild with zek-zarag"
+    label: str
+    params: tuple[Param, ...] = ()
+    confirm: bool = False  # irreversible: forms ask for a confirmation step
+    help: str = ""
+
+    def build(self, values: Mapping[str, Sequence[str]]) -> str:
+        words = [self.prefix]
+        for param in self.params:
+            chosen = list(values.get(param.name, ()))
+            allowed = {c.value for c in param.choices}
+            bad = [v for v in chosen if v not in allowed]
+            if bad:
+                raise CannotParse(f"{param.label}: {bad[0]!r} is not one of the choices")
+            if len(chosen) < param.min_count or (not param.multiple and len(chosen) > 1):
+                raise CannotParse(f"{param.label}: choose {'at least ' if param.multiple else ''}{param.min_count}")
+            words.extend(chosen)
+        return " ".join(w for w in words if w)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A seat that must act now, what kind of decision it is, and the move made if time runs out."""
+
+    seat: int
+    kind: str
+    default: Command
+    private: bool = False  # a secret decision (keeping a Hazard token) others must not see the detail of
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A variant a table may choose when creating a game. Options are booleans."""
+
+    name: str
+    label: str
+    default: bool = False
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: final scores, ranking (ties share a place) and how ties were broken."""
+
+    scores: dict[int, int]
+    ranking: list[list[int]]  # places, best first; each place lists the seats tied on it
+    details: JSON = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[int]:
+        return self.ranking[0] if self.ranking else []
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "ranking": self.ranking,
+            "winners": self.winners,
+            "details": self.details,
+        }
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What a game must provide. State is whatever the engine folds fastest, JSON via dump/load."""
+
+    NAME: str
+    TITLE: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    OPTIONS: tuple[OptionSpec, ...]
+
+    def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]: ...
+
+    # ``state`` is None before the first setup event.
+    def evolve(self, state: Any, event: Event) -> Any: ...
+
+    def decide(self, state: Any, seat: int, command: Command, rng: Rng) -> list[Event]: ...
+
+    def pending(self, state: Any) -> list[Pending]: ...
+
+    def legal(self, state: Any, seat: int) -> list[CommandSpec]: ...
+
+    def view(self, state: Any, seat: int | None) -> JSON: ...
+
+    def redact(self, event: Event, seat: int | None) -> JSON | None: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def parse(self, text: str) -> Command: ...
+
+    def format(self, command: Command) -> str: ...
+
+    def dump_state(self, state: Any) -> JSON: ...
+
+    def load_state(self, data: JSON) -> Any: ...
+
+    def random_command(self, state: Any, seat: int, rng: Rng) -> str: ...
+
+    def bot_command(self, state: Any, seat: int, rng: Rng) -> str: ...
+
+
+class Rng:
+    """A deterministic random stream derived only from (seed, game id, seq).
+
+    HMAC-SHA256 keyed by the game's secret seed, in counter mode over
+    ``"{domain}:{game_id}:{seq}:{block}"``. The same inputs give the same stream on every machine,
+    so retrying a command at the same point gives the same dice, and anyone holding the revealed
+    seed can recompute every roll. ``domain`` separates streams (dice vs. a bot's choices).
+    """
+
+    __slots__ = ("_key", "_prefix", "_block", "_buffer")
+
+    def __init__(self, seed: bytes, game_id: int | str, seq: int, domain: str = "decide") -> None:
+        if not seed:
+            raise ValueError("an Rng needs a non-empty seed")
+        self._key = seed
+        self._prefix = f"{domain}:{game_id}:{seq}:".encode()
+        self._block = 0
+        self._buffer = b""
+
+    def _bytes(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            msg = self._prefix + str(self._block).encode()
+            self._buffer += hmac.new(self._key, msg, hashlib.sha256).digest()
+            self._block += 1
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """Uniform in [0, n), by rejection sampling on 64-bit draws (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randbelow needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = int.from_bytes(self._bytes(8), "big")
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """Uniform in [low, high], both included."""
+        return low + self.randbelow(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("cannot choose from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: Iterable[T]) -> list[T]:
+        """A new list in a uniformly random order (Fisher-Yates); the input is left alone."""
+        out: MutableSequence[T] = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return list(out)
+
+
+def seed_hash(seed: bytes) -> str:
+    """The SHA-256 published at the start of a game, so players can check the seed at the end."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def fold(engine: Engine, events: Iterable[Event], state: Any = None) -> Any:
+    """Fold events into a state, skipping the platform's own events."""
+    for event in events:
+        if event.type not in PLATFORM_EVENT_TYPES:
+            state = engine.evolve(state, event)
+    return state
+
+
+_ENGINES: dict[str, str] = {
+    "moonrollers": "games.engine.moonrollers",
+}
+
+
+def register_engine(name: str, module_path: str) -> None:
+    """Make an engine reachable by ``get_engine``; tests register their tiny game this way."""
+    _ENGINES[name] = module_path
+
+
+def engine_names() -> list[str]:
+    return sorted(_ENGINES)
+
+
+def get_engine(name: str) -> Engine:
+    """The engine registered under ``name``: a module exposing ``ENGINE``."""
+    try:
+        module_path = _ENGINES[name]
+    except KeyError:
+        raise LookupError(f"no game engine called {name!r}") from None
+    engine: Engine = importlib.import_module(module_path).ENGINE
+    return engine

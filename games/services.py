@@ -1,0 +1,404 @@
+"""Every write the product makes: create, invite, join, start, submit, chat, resign, timeout.
+
+Keyword-only and atomic. Views, API views, tasks, mail handlers and commands only translate
+their input into one of these calls and their errors into a response.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games import models, store
+from games.engine.core import CommandError, Event, IllegalCommand, Rng, get_engine
+
+# Bots play inside the request that made it their turn; this bounds one request's work.
+MAX_BOT_MOVES_PER_CALL = 2000
+MIN_TIME_PER_MOVE = dt.timedelta(hours=1)
+MAX_TIME_PER_MOVE = dt.timedelta(days=14)
+MAX_CHAT_LENGTH = 1000
+
+
+class ServiceError(Exception):
+    """A request the product refuses, with a reason for the person who made it (HTTP 400)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotAllowed(ServiceError):
+    """The requester may not do this to this game (HTTP 403)."""
+
+
+@dataclass
+class SubmitResult:
+    game: models.Game
+    state: Any
+    events: list[models.Event] = field(default_factory=list)
+    replayed: bool = False
+
+
+def _rng(game: models.Game, seq: int, domain: str = "decide") -> Rng:
+    return Rng(bytes(game.seed), game.pk, seq, domain)
+
+
+def game_create(
+    *,
+    creator: Any,
+    kind: str,
+    seat_count: int,
+    options: Mapping[str, bool] | None = None,
+    time_per_move: dt.timedelta,
+    visibility: str = models.Game.Visibility.PUBLIC,
+    now: dt.datetime,
+) -> models.Game:
+    """A new table with its creator in the first seat, waiting for players."""
+    try:
+        engine = get_engine(kind)
+    except LookupError:
+        raise ServiceError(f"There is no game called {kind!r}.") from None
+    if not engine.MIN_PLAYERS <= seat_count <= engine.MAX_PLAYERS:
+        raise ServiceError(f"{engine.TITLE} takes {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players.")
+    known = {o.name: o for o in engine.OPTIONS}
+    chosen = dict(options or {})
+    unknown = sorted(set(chosen) - set(known))
+    if unknown:
+        raise ServiceError(f"{engine.TITLE} has no option {unknown[0]!r}.")
+    resolved = {name: bool(chosen.get(name, spec.default)) for name, spec in known.items()}
+    if not MIN_TIME_PER_MOVE <= time_per_move <= MAX_TIME_PER_MOVE:
+        raise ServiceError("Time per move must be between 1 hour and 14 days.")
+    if visibility not in models.Game.Visibility.values:
+        raise ServiceError(f"Unknown visibility {visibility!r}.")
+    with transaction.atomic():
+        game = models.Game.objects.create(
+            kind=kind,
+            options=resolved,
+            seat_count=seat_count,
+            time_per_move=time_per_move,
+            visibility=visibility,
+            creator=creator,
+            created_at=now,
+        )
+        models.Seat.objects.create(game=game, position=0, user=creator, joined_at=now)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game: models.Game, user: Any, now: dt.datetime) -> models.Seat:
+    """Take the next free seat of a table that has not started."""
+    locked = store.lock(game)
+    if locked.status != models.Game.Status.OPEN:
+        raise ServiceError("This game has already started.")
+    seats = list(locked.seats.all())
+    if any(s.user_id == user.pk for s in seats):
+        raise ServiceError("You already have a seat at this table.")
+    if len(seats) >= locked.seat_count:
+        raise ServiceError("This table is full.")
+    return models.Seat.objects.create(game=locked, position=len(seats), user=user, joined_at=now)
+
+
+@transaction.atomic
+def game_leave(*, game: models.Game, user: Any) -> None:
+    """Give up a seat before the game starts (the creator cancels by leaving last)."""
+    locked = store.lock(game)
+    if locked.status != models.Game.Status.OPEN:
+        raise ServiceError("The game has started: resign instead.")
+    seat = locked.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    if user.pk == locked.creator_id:
+        raise NotAllowed("The creator cannot leave; start the game or fill it with bots.")
+    seat.delete()
+    for position, other in enumerate(locked.seats.order_by("position")):
+        if other.position != position:
+            models.Seat.objects.filter(pk=other.pk).update(position=position)
+
+
+@transaction.atomic
+def game_fill_with_bots(*, game: models.Game, by: Any, now: dt.datetime) -> list[models.Seat]:
+    """The creator fills every empty seat with a bot."""
+    locked = store.lock(game)
+    if by.pk != locked.creator_id:
+        raise NotAllowed("Only the game's creator can add bots.")
+    if locked.status != models.Game.Status.OPEN:
+        raise ServiceError("This game has already started.")
+    taken = locked.seats.count()
+    return [
+        models.Seat.objects.create(game=locked, position=p, is_bot=True, joined_at=now)
+        for p in range(taken, locked.seat_count)
+    ]
+
+
+def game_start(*, game: models.Game, by: Any, now: dt.datetime) -> SubmitResult:
+    """Deal the game: the engine's opening events, drawn with the rng of seq 1."""
+    with transaction.atomic():
+        locked = store.lock(game)
+        if by is not None and by.pk != locked.creator_id:
+            raise NotAllowed("Only the game's creator can start it.")
+        if locked.status != models.Game.Status.OPEN:
+            raise ServiceError("This game has already started.")
+        seats = locked.seats.count()
+        if seats < locked.seat_count:
+            raise ServiceError(f"{locked.seat_count - seats} seat(s) are still empty: invite players or add bots.")
+        engine = get_engine(locked.kind)
+        events = engine.setup(locked.seat_count, locked.options, _rng(locked, 1))
+        locked.status = models.Game.Status.ACTIVE
+        locked.started_at = now
+        locked.save(update_fields=["status", "started_at"])
+        result = store.append(locked, 0, events, now=now, cause=models.Event.Cause.SETUP)
+        game.status, game.started_at = locked.status, locked.started_at
+        bot_rows = _play_bots(locked, now=now)
+    game.refresh_from_db()
+    return SubmitResult(game=game, state=store.load(game).state, events=result.events + bot_rows)
+
+
+def seat_of(game: models.Game, user: Any) -> models.Seat | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return game.seats.filter(user=user).first()
+
+
+def command_submit(
+    *,
+    game: models.Game,
+    user: Any,
+    text: str,
+    expected_seq: int,
+    idempotency_key: str | None = None,
+    now: dt.datetime,
+) -> SubmitResult:
+    """A player's move in notation: parse, decide with the derived rng, append, then let bots play.
+
+    Raises CannotParse / IllegalCommand (400), NotAllowed (403), store.StaleSeq (409).
+    """
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    if seat.resigned:
+        raise NotAllowed("You have resigned from this game.")
+    with transaction.atomic():
+        locked = store.lock(game)
+        if seat.bot_playing:
+            # Any command from the player takes the seat back from the bot.
+            _seat_reclaim(locked, seat, now=now)
+        result = _submit(
+            locked,
+            seat.position,
+            text,
+            expected_seq=expected_seq,
+            idempotency_key=idempotency_key,
+            cause=models.Event.Cause.PLAYER,
+            now=now,
+        )
+        rows = list(result.events)
+        if not result.replayed:
+            rows += _play_bots(locked, now=now)
+    game.refresh_from_db()
+    return SubmitResult(game=game, state=store.load(game).state, events=rows, replayed=result.replayed)
+
+
+def _submit(
+    game: models.Game,
+    position: int,
+    text: str,
+    *,
+    expected_seq: int | None,
+    idempotency_key: str | None = None,
+    cause: str,
+    now: dt.datetime,
+) -> store.AppendResult:
+    """Decide one command for a seat against the current state and append its events.
+
+    The caller holds the game row lock, so the state read here is the one the events follow.
+    """
+    if idempotency_key:
+        earlier = store.find_batch(game, idempotency_key)
+        if earlier:
+            return store.AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
+    if game.status != models.Game.Status.ACTIVE:
+        raise IllegalCommand("This game is not in progress.")
+    if expected_seq is not None and (game.move_seq > expected_seq or expected_seq > game.last_seq):
+        raise store.StaleSeq(expected=expected_seq, current=game.last_seq)
+    engine = get_engine(game.kind)
+    command = engine.parse(text)
+    loaded = store.load(game)
+    events = engine.decide(loaded.state, position, command, _rng(game, game.last_seq + 1))
+    return store.append(
+        game,
+        expected_seq,
+        events,
+        idempotency_key,
+        now=now,
+        cause=cause,
+        command=engine.format(command),
+        actor=position,
+    )
+
+
+def _play_bots(game: models.Game, *, now: dt.datetime) -> list[models.Event]:
+    """While a seat played by a bot must act, let it act. Bots choose with their own rng stream."""
+    engine = get_engine(game.kind)
+    rows: list[models.Event] = []
+    for _ in range(MAX_BOT_MOVES_PER_CALL):
+        if game.status != models.Game.Status.ACTIVE:
+            break
+        bot_seats = {s.position for s in game.seats.all() if s.played_by_bot}
+        if not bot_seats:
+            break
+        state = store.load(game).state
+        due = [p.seat for p in engine.pending(state) if p.seat in bot_seats]
+        if not due:
+            break
+        text = engine.bot_command(state, due[0], _rng(game, game.last_seq + 1, domain="bot"))
+        result = _submit(game, due[0], text, expected_seq=game.last_seq, cause=models.Event.Cause.BOT, now=now)
+        rows += result.events
+    return rows
+
+
+def chat_send(
+    *, game: models.Game, user: Any, text: str, to_position: int | None = None, now: dt.datetime
+) -> models.Event:
+    """Table talk is part of the record: a chat line is an event, public or private to one seat."""
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("Only players at this table can chat.")
+    text = text.strip()
+    if not text:
+        raise ServiceError("Write something to send.")
+    if len(text) > MAX_CHAT_LENGTH:
+        raise ServiceError(f"A message is at most {MAX_CHAT_LENGTH} characters.")
+    if to_position is not None:
+        if not 0 <= to_position < game.seat_count or to_position == seat.position:
+            raise ServiceError("Choose another player at this table to write to.")
+    if game.status == models.Game.Status.OPEN:
+        raise ServiceError("Chat opens when the game starts.")
+    event = Event("chat_sent", {"text": text, "to": to_position}, seat=seat.position)
+    result = store.append(
+        game, None, [event], now=now, cause=models.Event.Cause.PLATFORM, actor=seat.position
+    )
+    return result.events[0]
+
+
+def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResult:
+    """A player leaves a game in progress: a bot plays out their seat and they rank last."""
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    with transaction.atomic():
+        locked = store.lock(game)
+        if locked.status != models.Game.Status.ACTIVE:
+            raise ServiceError("Only a game in progress can be resigned.")
+        if seat.resigned:
+            raise ServiceError("You have already resigned.")
+        seat.resigned = True
+        seat.save(update_fields=["resigned"])
+        result = store.append(
+            locked,
+            None,
+            [Event("seat_resigned", {"seat": seat.position}, seat=seat.position)],
+            now=now,
+            cause=models.Event.Cause.PLATFORM,
+            actor=seat.position,
+        )
+        rows = result.events + _play_bots(locked, now=now)
+    game.refresh_from_db()
+    return SubmitResult(game=game, state=store.load(game).state, events=rows)
+
+
+def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> SubmitResult | None:
+    """The seat's time ran out: play the engine's default move for it, recorded as a timeout.
+
+    After ``TIMEOUTS_BEFORE_BOT`` timeouts in a row a bot takes the seat until its player returns.
+    Returns None when the seat was no longer due (someone moved in the meantime).
+    """
+    with transaction.atomic():
+        locked = store.lock(game)
+        if locked.status != models.Game.Status.ACTIVE:
+            return None
+        seat = locked.seats.select_for_update().get(position=position)
+        if not seat.is_pending or seat.deadline is None or seat.deadline > now:
+            return None
+        engine = get_engine(locked.kind)
+        state = store.load(locked).state
+        pending = next((p for p in engine.pending(state) if p.seat == position), None)
+        if pending is None:
+            return None
+        rows = store.append(
+            locked,
+            None,
+            [Event("seat_timed_out", {"seat": position, "kind": pending.kind}, seat=position)],
+            now=now,
+            cause=models.Event.Cause.PLATFORM,
+            actor=position,
+        ).events
+        result = _submit(
+            locked, position, engine.format(pending.default), expected_seq=None, cause=models.Event.Cause.TIMEOUT, now=now
+        )
+        rows += result.events
+        seat.refresh_from_db()
+        seat.consecutive_timeouts += 1
+        seat.save(update_fields=["consecutive_timeouts"])
+        if seat.consecutive_timeouts >= settings.TIMEOUTS_BEFORE_BOT and not seat.bot_playing:
+            seat.bot_playing = True
+            seat.save(update_fields=["bot_playing"])
+            rows += store.append(
+                locked,
+                None,
+                [Event("bot_took_over", {"seat": position}, seat=position)],
+                now=now,
+                cause=models.Event.Cause.PLATFORM,
+                actor=position,
+            ).events
+        rows += _play_bots(locked, now=now)
+    game.refresh_from_db()
+    return SubmitResult(game=game, state=store.load(game).state, events=rows)
+
+
+def seat_reclaim(*, game: models.Game, user: Any, now: dt.datetime) -> None:
+    """The player takes their seat back from the bot that stood in for them."""
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    if not seat.bot_playing:
+        raise ServiceError("You are already playing this seat.")
+    with transaction.atomic():
+        _seat_reclaim(store.lock(game), seat, now=now)
+
+
+def _seat_reclaim(game: models.Game, seat: models.Seat, *, now: dt.datetime) -> None:
+    seat.bot_playing = False
+    seat.consecutive_timeouts = 0
+    seat.save(update_fields=["bot_playing", "consecutive_timeouts"])
+    store.append(
+        game,
+        None,
+        [Event("seat_reclaimed", {"seat": seat.position}, seat=seat.position)],
+        now=now,
+        cause=models.Event.Cause.PLATFORM,
+        actor=seat.position,
+    )
+
+
+__all__ = [
+    "CommandError",
+    "NotAllowed",
+    "ServiceError",
+    "SubmitResult",
+    "chat_send",
+    "command_submit",
+    "game_create",
+    "game_fill_with_bots",
+    "game_join",
+    "game_leave",
+    "game_resign",
+    "game_start",
+    "seat_of",
+    "seat_reclaim",
+    "seat_timeout",
+]

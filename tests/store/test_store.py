@@ -1,0 +1,150 @@
+"""The event store on PostgreSQL: append-only rows, no gaps, conflicts, idempotency, the cache."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.db import DatabaseError, connection, transaction
+
+from games import models, services, store
+from games.engine.core import Event
+from tests.factories import NOW, make_game, make_user, player_to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def seqs(game: models.Game) -> list[int]:
+    return list(models.Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+
+
+def test_setup_writes_the_opening_events_from_seq_1() -> None:
+    game = make_game(make_user("Ann"), make_user("Bob"))
+    assert seqs(game) == [1, 2, 3]
+    assert game.last_seq == 3 and game.move_seq == 3
+    assert models.Event.objects.get(game=game, seq=1).cause == "setup"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_commands_for_the_same_seq_write_exactly_one_event() -> None:
+    game = make_game(make_user("Ann"), make_user("Bob"))
+    player = player_to_act(game)
+    seen = game.last_seq
+    barrier = threading.Barrier(2)
+    outcomes: list[Any] = []
+
+    def submit() -> None:
+        try:
+            barrier.wait()
+            services.command_submit(game=models.Game.objects.get(pk=game.pk), user=player, text="pass", expected_seq=seen, now=NOW)
+            outcomes.append("written")
+        except store.StaleSeq as conflict:
+            outcomes.append(conflict)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert sorted(map(str, outcomes)).count("written") == 1
+    conflict = next(o for o in outcomes if isinstance(o, store.StaleSeq))
+    assert conflict.expected == seen and conflict.current == seen + 1
+    assert seqs(game) == list(range(1, seen + 2))  # one event more, no gap
+
+
+def test_update_of_an_event_is_refused_by_the_database() -> None:
+    game = make_game(make_user(), make_user())
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE games_event SET payload = '{}' WHERE game_id = %s", [game.pk])
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        models.Event.objects.filter(game=game).update(type="forged")
+    assert not models.Event.objects.filter(type="forged").exists()
+
+
+def test_delete_of_an_event_is_refused_by_the_database() -> None:
+    game = make_game(make_user(), make_user())
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM games_event WHERE game_id = %s", [game.pk])
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        models.Event.objects.filter(game=game, seq=1).delete()
+    assert seqs(game) == [1, 2, 3]
+
+
+def test_the_same_idempotency_key_twice_writes_one_event() -> None:
+    game = make_game(make_user(), make_user())
+    player = player_to_act(game)
+    first = services.command_submit(
+        game=game, user=player, text="roll", expected_seq=game.last_seq, idempotency_key="k-1", now=NOW
+    )
+    again = services.command_submit(game=game, user=player, text="roll", expected_seq=3, idempotency_key="k-1", now=NOW)
+    assert not first.replayed and again.replayed
+    assert [e.seq for e in again.events] == [e.seq for e in first.events] == [4]
+    assert seqs(game) == [1, 2, 3, 4]
+
+
+def test_append_refuses_a_stale_expected_seq_and_writes_nothing() -> None:
+    game = make_game(make_user(), make_user())
+    player = player_to_act(game)
+    services.command_submit(game=game, user=player, text="pass", expected_seq=3, now=NOW)
+    with pytest.raises(store.StaleSeq):
+        store.append(game, 3, [Event("turn_passed", {}, seat=0)], now=NOW)
+    with pytest.raises(store.StaleSeq):
+        store.append(game, 99, [Event("turn_passed", {}, seat=0)], now=NOW)
+    assert seqs(game) == [1, 2, 3, 4]
+
+
+def test_chat_does_not_make_a_move_stale() -> None:
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = make_game(ann, bob)
+    seen = game.last_seq
+    other = bob if player_to_act(game) == ann else ann
+    services.chat_send(game=game, user=other, text="good luck", now=NOW)
+    services.command_submit(game=game, user=player_to_act(game), text="pass", expected_seq=seen, now=NOW)
+    assert seqs(game) == [1, 2, 3, 4, 5]
+
+
+def test_loading_reads_the_cache_plus_later_events() -> None:
+    game = make_game(make_user(), make_user())
+    player = player_to_act(game)
+    services.command_submit(game=game, user=player, text="roll", expected_seq=3, now=NOW)
+    cache = models.StateCache.objects.get(game=game)
+    assert cache.seq == 4
+    # A cache left behind at an older seq is caught up from the events written after it.
+    models.StateCache.objects.filter(game=game).update(seq=3, state=store.engine_for(game).dump_state(store.refold(game, upto=3).state))
+    loaded = store.load(game)
+    assert loaded.seq == 4
+    assert loaded.state == store.refold(game).state
+
+
+def test_rebuild_state_finds_and_repairs_a_cache_altered_behind_its_back(capsys: pytest.CaptureFixture[str]) -> None:
+    healthy = make_game(make_user(), make_user())
+    damaged = make_game(make_user(), make_user())
+    player = player_to_act(damaged)
+    services.command_submit(game=damaged, user=player, text="roll", expected_seq=3, now=NOW)
+    cache = models.StateCache.objects.get(game=damaged)
+    cache.state = {**cache.state, "scores": [99, 99]}
+    cache.save()
+
+    call_command("rebuild_state")
+    out = capsys.readouterr().out
+    assert f"game {damaged.pk}: cache differed, repaired" in out
+    assert f"game {healthy.pk}:" not in out
+    assert "2 game(s) checked, 1 differed." in out
+    assert models.StateCache.objects.get(game=damaged).state["scores"] != [99, 99]
+    assert store.load(damaged).state == store.refold(damaged).state
+
+    call_command("rebuild_state")
+    assert "0 differed" in capsys.readouterr().out
+
+
+def test_rebuild_state_dry_run_reports_without_repairing(capsys: pytest.CaptureFixture[str]) -> None:
+    game = make_game(make_user(), make_user())
+    models.StateCache.objects.filter(game=game).update(state={"scores": [1, 1], "turn": 0, "goal": 20, "secrets": {}, "over": False})
+    call_command("rebuild_state", "--dry-run")
+    assert f"game {game.pk}: cache differed (cached state differs from the events)" in capsys.readouterr().out
+    assert models.StateCache.objects.get(game=game).state["scores"] == [1, 1]

@@ -1,0 +1,152 @@
+"""Race to 20: a tiny game that exists only to prove the store and services without real engines.
+
+Each turn the player to act may ``roll`` (add a die to their score) or ``pass``. Each player also
+holds a secret number dealt at setup, to prove that hidden information stays hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.core import (
+    JSON,
+    CannotParse,
+    Choice,
+    Command,
+    CommandSpec,
+    Event,
+    IllegalCommand,
+    OptionSpec,
+    Outcome,
+    Param,
+    Pending,
+    Rng,
+)
+
+GOAL = 20
+
+
+@dataclass(frozen=True)
+class Roll(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class Pass(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class Say(Command):
+    word: str
+
+
+class RaceToTwenty:
+    NAME = "race"
+    TITLE = "Race to 20"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    OPTIONS = (OptionSpec("short", "Race to 10 instead"),)
+
+    def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
+        secrets = [rng.randint(1, 99) for _ in range(players)]
+        first = rng.randint(0, players - 1)
+        goal = 10 if options.get("short") else GOAL
+        events = [Event("game_set_up", {"players": players, "first": first, "goal": goal})]
+        events += [Event("secret_dealt", {"value": v}, seat=i) for i, v in enumerate(secrets)]
+        return events
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        if event.type == "game_set_up":
+            p = event.payload
+            return {"scores": [0] * p["players"], "turn": p["first"], "goal": p["goal"], "secrets": {}, "over": False}
+        state = {**state, "scores": list(state["scores"]), "secrets": dict(state["secrets"])}
+        if event.type == "secret_dealt":
+            state["secrets"][str(event.seat)] = event.payload["value"]
+        elif event.type == "die_rolled":
+            state["scores"][event.seat] += event.payload["face"]
+            if state["scores"][event.seat] >= state["goal"]:
+                state["over"] = True
+            else:
+                state["turn"] = (state["turn"] + 1) % len(state["scores"])
+        elif event.type == "turn_passed":
+            state["turn"] = (state["turn"] + 1) % len(state["scores"])
+        return state
+
+    def decide(self, state: Any, seat: int, command: Command, rng: Rng) -> list[Event]:
+        if state["over"]:
+            raise IllegalCommand("The game is over.")
+        if seat != state["turn"]:
+            raise IllegalCommand("It is not your turn.")
+        if isinstance(command, Roll):
+            return [Event("die_rolled", {"face": rng.randint(1, 6)}, seat=seat)]
+        if isinstance(command, Pass):
+            return [Event("turn_passed", {}, seat=seat)]
+        raise IllegalCommand("You cannot say that now.")
+
+    def pending(self, state: Any) -> list[Pending]:
+        if state["over"]:
+            return []
+        return [Pending(seat=state["turn"], kind="turn", default=Pass())]
+
+    def legal(self, state: Any, seat: int) -> list[CommandSpec]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        return [
+            CommandSpec("roll", "roll", "Roll the die", confirm=False),
+            CommandSpec("pass", "pass", "Pass"),
+            CommandSpec("say", "say", "Say a word", params=(Param("word", "Word", (Choice("hi", "Hi"),)),)),
+        ]
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        return {
+            "scores": state["scores"],
+            "turn": state["turn"],
+            "my_secret": state["secrets"].get(str(seat)) if seat is not None else None,
+            "legal": [s.action for s in self.legal(state, seat)] if seat is not None else [],
+        }
+
+    def redact(self, event: Event, seat: int | None) -> JSON | None:
+        if event.type == "secret_dealt":
+            if seat != event.seat:
+                return {"type": event.type, "seat": event.seat, "text": "A secret was dealt."}
+        return {"type": event.type, "seat": event.seat, **event.payload, "text": event.type.replace("_", " ")}
+
+    def outcome(self, state: Any) -> Outcome | None:
+        if not state["over"]:
+            return None
+        scores = dict(enumerate(state["scores"]))
+        order = sorted(set(scores.values()), reverse=True)
+        return Outcome(scores=scores, ranking=[[s for s, v in scores.items() if v == value] for value in order])
+
+    def parse(self, text: str) -> Command:
+        words = text.strip().lower().split()
+        if words == ["roll"]:
+            return Roll()
+        if words == ["pass"]:
+            return Pass()
+        if len(words) == 2 and words[0] == "say":
+            return Say(words[1])
+        raise CannotParse(f"I do not understand {text.strip()!r}: try 'roll' or 'pass'.")
+
+    def format(self, command: Command) -> str:
+        if isinstance(command, Say):
+            return f"say {command.word}"
+        return "roll" if isinstance(command, Roll) else "pass"
+
+    def dump_state(self, state: Any) -> JSON:
+        return dict(state)
+
+    def load_state(self, data: JSON) -> Any:
+        return dict(data)
+
+    def random_command(self, state: Any, seat: int, rng: Rng) -> str:
+        return rng.choice(["roll", "pass"])
+
+    def bot_command(self, state: Any, seat: int, rng: Rng) -> str:
+        return "roll"
+
+
+ENGINE = RaceToTwenty()
