@@ -143,7 +143,8 @@ class Event(models.Model):
     command = models.TextField(blank=True)
     actor = models.SmallIntegerField(null=True, blank=True)
     cause = models.CharField(max_length=10, choices=Cause.choices)
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    # NULL, not '', for batches without a key: the unique constraint ignores NULLs.
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField()
 
     class Meta:
@@ -186,9 +187,15 @@ class Notification(models.Model):
         REPLY = "reply", _("Reply to an email command")
         DIGEST = "digest", _("Daily digest")
 
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="notifications",
     )
     to_email = models.EmailField(blank=True)  # for invitations to people without an account yet
     kind = models.CharField(max_length=20, choices=Kind.choices)

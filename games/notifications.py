@@ -12,15 +12,20 @@ from games import models
 def claim(notification_id: int) -> bool:
     """Take a row for sending; only one caller can ever win it."""
     return (
-        models.Notification.objects.filter(pk=notification_id, claimed_at__isnull=True, sent_at__isnull=True)
-        .update(claimed_at=timezone.now(), attempts=F("attempts") + 1)
+        models.Notification.objects.filter(
+            pk=notification_id, claimed_at__isnull=True, sent_at__isnull=True
+        ).update(claimed_at=timezone.now(), attempts=F("attempts") + 1)
         == 1
     )
 
 
 def send_pending() -> int:
     sent = 0
-    ids = list(models.Notification.objects.filter(sent_at__isnull=True, claimed_at__isnull=True).values_list("pk", flat=True))
+    ids = list(
+        models.Notification.objects.filter(sent_at__isnull=True, claimed_at__isnull=True).values_list(
+            "pk", flat=True
+        )
+    )
     for pk in ids:
         if not claim(pk):
             continue

@@ -53,7 +53,12 @@ _SILENT_TYPES = frozenset({"chat_sent"})
 
 def _notification(game: models.Game, seat: models.Seat, kind: str, now: dt.datetime) -> models.Notification:
     return models.Notification(
-        game=game, user_id=seat.user_id, kind=kind, seq=game.last_seq, payload={"seat": seat.position}, created_at=now
+        game=game,
+        user_id=seat.user_id,
+        kind=kind,
+        seq=game.last_seq,
+        payload={"seat": seat.position},
+        created_at=now,
     )
 
 

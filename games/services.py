@@ -145,7 +145,9 @@ def game_start(*, game: models.Game, by: Any, now: dt.datetime) -> SubmitResult:
             raise ServiceError("This game has already started.")
         seats = locked.seats.count()
         if seats < locked.seat_count:
-            raise ServiceError(f"{locked.seat_count - seats} seat(s) are still empty: invite players or add bots.")
+            raise ServiceError(
+                f"{locked.seat_count - seats} seat(s) are still empty: invite players or add bots."
+            )
         engine = get_engine(locked.kind)
         events = engine.setup(locked.seat_count, locked.options, _rng(locked, 1))
         locked.status = models.Game.Status.ACTIVE
@@ -256,7 +258,9 @@ def _play_bots(game: models.Game, *, now: dt.datetime) -> list[models.Event]:
         if not due:
             break
         text = engine.bot_command(state, due[0], _rng(game, game.last_seq + 1, domain="bot"))
-        result = _submit(game, due[0], text, expected_seq=game.last_seq, cause=models.Event.Cause.BOT, now=now)
+        result = _submit(
+            game, due[0], text, expected_seq=game.last_seq, cause=models.Event.Cause.BOT, now=now
+        )
         rows += result.events
     return rows
 
@@ -273,9 +277,8 @@ def chat_send(
         raise ServiceError("Write something to send.")
     if len(text) > MAX_CHAT_LENGTH:
         raise ServiceError(f"A message is at most {MAX_CHAT_LENGTH} characters.")
-    if to_position is not None:
-        if not 0 <= to_position < game.seat_count or to_position == seat.position:
-            raise ServiceError("Choose another player at this table to write to.")
+    if to_position is not None and (not 0 <= to_position < game.seat_count or to_position == seat.position):
+        raise ServiceError("Choose another player at this table to write to.")
     if game.status == models.Game.Status.OPEN:
         raise ServiceError("Chat opens when the game starts.")
     event = Event("chat_sent", {"text": text, "to": to_position}, seat=seat.position)
@@ -338,7 +341,12 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
             actor=position,
         ).events
         result = _submit(
-            locked, position, engine.format(pending.default), expected_seq=None, cause=models.Event.Cause.TIMEOUT, now=now
+            locked,
+            position,
+            engine.format(pending.default),
+            expected_seq=None,
+            cause=models.Event.Cause.TIMEOUT,
+            now=now,
         )
         rows += result.events
         seat.refresh_from_db()

@@ -21,14 +21,19 @@ def make_user(name: str | None = None, **fields: Any) -> Any:
     n = next(_numbers)
     name = name or f"player{n}"
     user = get_user_model().objects.create_user(
-        username=f"{name.lower()}{n}", email=f"{name.lower()}{n}@example.com", password="correct horse battery", **fields
+        username=f"{name.lower()}{n}",
+        email=f"{name.lower()}{n}@example.com",
+        password="correct horse battery",
+        **fields,
     )
     user.display_name = name
     user.save(update_fields=["display_name"])
     return user
 
 
-def make_game(*players: Any, kind: str = "race", start: bool = True, now: dt.datetime = NOW, **options: Any) -> models.Game:
+def make_game(
+    *players: Any, kind: str = "race", start: bool = True, now: dt.datetime = NOW, **options: Any
+) -> models.Game:
     """A table with these players seated in order, started unless asked not to."""
     game = services.game_create(
         creator=players[0],

@@ -61,7 +61,13 @@ class RaceToTwenty:
     def evolve(self, state: Any, event: Event) -> Any:
         if event.type == "game_set_up":
             p = event.payload
-            return {"scores": [0] * p["players"], "turn": p["first"], "goal": p["goal"], "secrets": {}, "over": False}
+            return {
+                "scores": [0] * p["players"],
+                "turn": p["first"],
+                "goal": p["goal"],
+                "secrets": {},
+                "over": False,
+            }
         state = {**state, "scores": list(state["scores"]), "secrets": dict(state["secrets"])}
         if event.type == "secret_dealt":
             state["secrets"][str(event.seat)] = event.payload["value"]
@@ -109,9 +115,8 @@ class RaceToTwenty:
         }
 
     def redact(self, event: Event, seat: int | None) -> JSON | None:
-        if event.type == "secret_dealt":
-            if seat != event.seat:
-                return {"type": event.type, "seat": event.seat, "text": "A secret was dealt."}
+        if event.type == "secret_dealt" and seat != event.seat:
+            return {"type": event.type, "seat": event.seat, "text": "A secret was dealt."}
         return {"type": event.type, "seat": event.seat, **event.payload, "text": event.type.replace("_", " ")}
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -119,7 +124,9 @@ class RaceToTwenty:
             return None
         scores = dict(enumerate(state["scores"]))
         order = sorted(set(scores.values()), reverse=True)
-        return Outcome(scores=scores, ranking=[[s for s, v in scores.items() if v == value] for value in order])
+        return Outcome(
+            scores=scores, ranking=[[s for s, v in scores.items() if v == value] for value in order]
+        )
 
     def parse(self, text: str) -> Command:
         words = text.strip().lower().split()

@@ -129,7 +129,8 @@ class CommandSpec:
             if bad:
                 raise CannotParse(f"{param.label}: {bad[0]!r} is not one of the choices")
             if len(chosen) < param.min_count or (not param.multiple and len(chosen) > 1):
-                raise CannotParse(f"{param.label}: choose {'at least ' if param.multiple else ''}{param.min_count}")
+                least = "at least " if param.multiple else ""
+                raise CannotParse(f"{param.label}: choose {least}{param.min_count}")
             words.extend(chosen)
         return " ".join(w for w in words if w)
 
@@ -224,7 +225,7 @@ class Rng:
     seed can recompute every roll. ``domain`` separates streams (dice vs. a bot's choices).
     """
 
-    __slots__ = ("_key", "_prefix", "_block", "_buffer")
+    __slots__ = ("_block", "_buffer", "_key", "_prefix")
 
     def __init__(self, seed: bytes, game_id: int | str, seq: int, domain: str = "decide") -> None:
         if not seed:

@@ -38,7 +38,9 @@ def test_two_commands_for_the_same_seq_write_exactly_one_event() -> None:
     def submit() -> None:
         try:
             barrier.wait()
-            services.command_submit(game=models.Game.objects.get(pk=game.pk), user=player, text="pass", expected_seq=seen, now=NOW)
+            services.command_submit(
+                game=models.Game.objects.get(pk=game.pk), user=player, text="pass", expected_seq=seen, now=NOW
+            )
             outcomes.append("written")
         except store.StaleSeq as conflict:
             outcomes.append(conflict)
@@ -59,7 +61,11 @@ def test_two_commands_for_the_same_seq_write_exactly_one_event() -> None:
 
 def test_update_of_an_event_is_refused_by_the_database() -> None:
     game = make_game(make_user(), make_user())
-    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("UPDATE games_event SET payload = '{}' WHERE game_id = %s", [game.pk])
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         models.Event.objects.filter(game=game).update(type="forged")
@@ -68,7 +74,11 @@ def test_update_of_an_event_is_refused_by_the_database() -> None:
 
 def test_delete_of_an_event_is_refused_by_the_database() -> None:
     game = make_game(make_user(), make_user())
-    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("DELETE FROM games_event WHERE game_id = %s", [game.pk])
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         models.Event.objects.filter(game=game, seq=1).delete()
@@ -81,7 +91,9 @@ def test_the_same_idempotency_key_twice_writes_one_event() -> None:
     first = services.command_submit(
         game=game, user=player, text="roll", expected_seq=game.last_seq, idempotency_key="k-1", now=NOW
     )
-    again = services.command_submit(game=game, user=player, text="roll", expected_seq=3, idempotency_key="k-1", now=NOW)
+    again = services.command_submit(
+        game=game, user=player, text="roll", expected_seq=3, idempotency_key="k-1", now=NOW
+    )
     assert not first.replayed and again.replayed
     assert [e.seq for e in again.events] == [e.seq for e in first.events] == [4]
     assert seqs(game) == [1, 2, 3, 4]
@@ -115,13 +127,17 @@ def test_loading_reads_the_cache_plus_later_events() -> None:
     cache = models.StateCache.objects.get(game=game)
     assert cache.seq == 4
     # A cache left behind at an older seq is caught up from the events written after it.
-    models.StateCache.objects.filter(game=game).update(seq=3, state=store.engine_for(game).dump_state(store.refold(game, upto=3).state))
+    models.StateCache.objects.filter(game=game).update(
+        seq=3, state=store.engine_for(game).dump_state(store.refold(game, upto=3).state)
+    )
     loaded = store.load(game)
     assert loaded.seq == 4
     assert loaded.state == store.refold(game).state
 
 
-def test_rebuild_state_finds_and_repairs_a_cache_altered_behind_its_back(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rebuild_state_finds_and_repairs_a_cache_altered_behind_its_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     healthy = make_game(make_user(), make_user())
     damaged = make_game(make_user(), make_user())
     player = player_to_act(damaged)
@@ -144,7 +160,9 @@ def test_rebuild_state_finds_and_repairs_a_cache_altered_behind_its_back(capsys:
 
 def test_rebuild_state_dry_run_reports_without_repairing(capsys: pytest.CaptureFixture[str]) -> None:
     game = make_game(make_user(), make_user())
-    models.StateCache.objects.filter(game=game).update(state={"scores": [1, 1], "turn": 0, "goal": 20, "secrets": {}, "over": False})
+    models.StateCache.objects.filter(game=game).update(
+        state={"scores": [1, 1], "turn": 0, "goal": 20, "secrets": {}, "over": False}
+    )
     call_command("rebuild_state", "--dry-run")
     assert f"game {game.pk}: cache differed (cached state differs from the events)" in capsys.readouterr().out
     assert models.StateCache.objects.get(game=game).state["scores"] == [1, 1]

@@ -1,0 +1,265 @@
+"""The reads that pages, the API and emails share. Hidden information leaves only through here.
+
+Everything a person sees of a game is built from ``engine.view`` and ``engine.redact`` for *their*
+seat (or None for a spectator). A page load costs a fixed number of queries however long the game:
+the state comes from the cache and the log is read from the end.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games import models, store
+from games.engine.core import JSON, PLATFORM_EVENT_TYPES, Engine, fold, get_engine
+
+RECENT_LOG = 40
+
+
+@dataclass
+class SeatInfo:
+    position: int
+    name: str
+    user_id: int | None
+    is_bot: bool
+    bot_playing: bool
+    resigned: bool
+    is_pending: bool
+    pending_kind: str
+    deadline: dt.datetime | None
+    away_until: dt.date | None
+
+
+@dataclass
+class GameView:
+    """One person's picture of one game."""
+
+    game: models.Game
+    engine: Engine
+    seats: list[SeatInfo]
+    my_seat: int | None  # the viewer's seat number, None for spectators
+    view: JSON | None  # engine.view for the viewer; None before the game starts
+    legal: list[JSON] = field(default_factory=list)
+    log: list[JSON] = field(default_factory=list)
+
+    @property
+    def seq(self) -> int:
+        return self.game.last_seq
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {s.position: s.name for s in self.seats}
+
+
+def _seat_infos(game: models.Game) -> list[SeatInfo]:
+    return [
+        SeatInfo(
+            position=s.position,
+            name=s.name,
+            user_id=s.user_id,
+            is_bot=s.is_bot,
+            bot_playing=s.bot_playing,
+            resigned=s.resigned,
+            is_pending=s.is_pending,
+            pending_kind=s.pending_kind,
+            deadline=s.deadline,
+            away_until=s.user.away_until if s.user is not None else None,
+        )
+        for s in game.seats.select_related("user").order_by("position")
+    ]
+
+
+def viewer_seat(game: models.Game, user: Any) -> int | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    position = game.seats.filter(user=user).values_list("position", flat=True).first()
+    return position
+
+
+def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> GameView:
+    """The viewer's view of the game now, with their legal commands and the end of the log."""
+    engine = get_engine(game.kind)
+    seats = _seat_infos(game)
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    mine = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
+    if game.status == models.Game.Status.OPEN:
+        return GameView(game=game, engine=engine, seats=seats, my_seat=mine, view=None)
+    state = store.load(game).state
+    view = engine.view(state, mine)
+    legal = [spec_to_json(s) for s in engine.legal(state, mine)] if mine is not None else []
+    return GameView(
+        game=game,
+        engine=engine,
+        seats=seats,
+        my_seat=mine,
+        view=view,
+        legal=legal,
+        log=event_log(game, mine, limit=log_limit),
+    )
+
+
+def spec_to_json(spec: Any) -> JSON:
+    return {
+        "action": spec.action,
+        "prefix": spec.prefix,
+        "label": spec.label,
+        "confirm": spec.confirm,
+        "help": spec.help,
+        "params": [
+            {
+                "name": p.name,
+                "label": p.label,
+                "multiple": p.multiple,
+                "min_count": p.min_count,
+                "choices": [{"value": c.value, "label": c.label} for c in p.choices],
+            }
+            for p in spec.params
+        ],
+    }
+
+
+def redact_row(engine: Engine, row: models.Event, seat: int | None) -> JSON | None:
+    """What ``seat`` may know of one stored event, or None if nothing."""
+    base: JSON = {"seq": row.seq, "at": row.created_at.isoformat(), "cause": row.cause, "type": row.type}
+    if row.type in PLATFORM_EVENT_TYPES:
+        if row.type == "chat_sent":
+            to = row.payload.get("to")
+            if to is not None and seat not in (to, row.seat):
+                return None  # a private message is for its two seats only
+            return {**base, "seat": row.seat, "text": row.payload["text"], "to": to, "chat": True}
+        return {**base, "seat": row.seat, **row.payload}
+    redacted = engine.redact(store.to_engine_event(row), seat)
+    if redacted is None:
+        return None
+    return {**base, "seat": row.seat, **redacted, "type": row.type}
+
+
+def event_log(
+    game: models.Game, seat: int | None, *, since: int = 0, limit: int | None = None, upto: int | None = None
+) -> list[JSON]:
+    """The redacted log for a seat (None: spectator), oldest first; ``limit`` keeps the newest."""
+    engine = get_engine(game.kind)
+    rows = models.Event.objects.filter(game=game, seq__gt=since)
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    if limit is not None:
+        picked = list(rows.order_by("-seq")[:limit])
+        picked.reverse()
+    else:
+        picked = list(rows.order_by("seq"))
+    out = []
+    for row in picked:
+        entry = redact_row(engine, row, seat)
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+@dataclass
+class ReplayStep:
+    game: models.Game
+    step: int  # the seq shown: the state after this event
+    last: int
+    view: JSON
+    event: JSON | None  # the event that led here, as the viewer may see it
+    seat: int | None
+
+
+def replay_step(game: models.Game, user: Any, step: int) -> ReplayStep:
+    """The game as it was after event ``step``. A finished game shows all; otherwise only the viewer's."""
+    engine = get_engine(game.kind)
+    last = game.last_seq
+    step = max(1, min(step, last))
+    seat = viewer_seat(game, user)
+    rows = list(models.Event.objects.filter(game=game, seq__lte=step).order_by("seq"))
+    state = fold(engine, (store.to_engine_event(r) for r in rows))
+    if game.is_finished:
+        view = engine.view(state, None)
+        view["seats_private"] = {str(p): engine.view(state, p) for p in range(game.seat_count)}
+        event = _full_event(rows[-1]) if rows else None
+    else:
+        view = engine.view(state, seat)
+        event = redact_row(engine, rows[-1], seat) if rows else None
+    return ReplayStep(game=game, step=step, last=last, view=view, event=event, seat=seat)
+
+
+def _full_event(row: models.Event) -> JSON:
+    return {"seq": row.seq, "type": row.type, "seat": row.seat, "cause": row.cause, **row.payload}
+
+
+def prestige_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
+    """Each seat's score after every event, for the chart of a finished game: (seq, score) points."""
+    engine = get_engine(game.kind)
+    series: dict[int, list[tuple[int, int]]] = {p: [] for p in range(game.seat_count)}
+    state: Any = None
+    for row in models.Event.objects.filter(game=game).order_by("seq").iterator():
+        state = fold(engine, [store.to_engine_event(row)], state)
+        scores = engine.view(state, None).get("scores")
+        if isinstance(scores, dict | list):
+            items = scores.items() if isinstance(scores, dict) else enumerate(scores)
+            for p, value in items:
+                series[int(p)].append((row.seq, int(value)))
+    return series
+
+
+def games_of(user: Any) -> QuerySet[models.Game]:
+    return models.Game.objects.filter(seats__user=user).distinct()
+
+
+@dataclass
+class Home:
+    waiting_on_you: list[tuple[models.Game, models.Seat]]
+    waiting_on_others: list[tuple[models.Game, list[str]]]
+    open_tables: list[models.Game]
+    finished: list[models.Game]
+
+
+def home_for(user: Any, *, finished_limit: int = 20) -> Home:
+    """Games waiting on the player first (by deadline), then on others (naming whom), then the rest."""
+    mine = list(
+        models.Seat.objects.filter(user=user, game__status=models.Game.Status.ACTIVE)
+        .select_related("game")
+        .order_by("deadline")
+    )
+    active_ids = [s.game_id for s in mine]
+    pending_others: dict[int, list[str]] = {}
+    for seat in (
+        models.Seat.objects.filter(game_id__in=active_ids, is_pending=True)
+        .exclude(user=user)
+        .select_related("user")
+        .order_by("position")
+    ):
+        pending_others.setdefault(seat.game_id, []).append(seat.name)
+    waiting_on_you = [(s.game, s) for s in mine if s.is_pending]
+    waiting_on_others = [(s.game, pending_others.get(s.game_id, [])) for s in mine if not s.is_pending]
+    open_tables = list(
+        models.Game.objects.filter(status=models.Game.Status.OPEN, seats__user=user).order_by("-created_at")
+    )
+    finished = list(
+        models.Game.objects.filter(status=models.Game.Status.FINISHED, seats__user=user).order_by(
+            "-finished_at"
+        )[:finished_limit]
+    )
+    return Home(waiting_on_you, waiting_on_others, open_tables, finished)
+
+
+def lobby(user: Any = None) -> list[models.Game]:
+    """Open public tables that still have a free seat."""
+    games = (
+        models.Game.objects.filter(status=models.Game.Status.OPEN, visibility=models.Game.Visibility.PUBLIC)
+        .select_related("creator")
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+    return [g for g in games if len(g.seats.all()) < g.seat_count]
+
+
+def visible_games(user: Any) -> QuerySet[models.Game]:
+    """Games a person may look at: public ones, and private ones they sit at."""
+    query = Q(visibility=models.Game.Visibility.PUBLIC)
+    if getattr(user, "is_authenticated", False):
+        query |= Q(seats__user=user)
+    return models.Game.objects.filter(query).distinct()
