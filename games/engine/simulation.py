@@ -1,0 +1,159 @@
+"""Play whole games between bots inside the engine, with no database: for simulation and benchmarks.
+
+A game is driven exactly as the platform drives it: ``setup`` with the rng of seq 1, then for each
+command the rng of the next event's seq, so a simulated game is a game the site could have stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.core import Engine, Event, Outcome, Rng
+
+# Far above any real game's length: a game still running after this many commands is a bug.
+MAX_COMMANDS = 20_000
+
+
+@dataclass
+class PlayedGame:
+    events: list[Event]
+    outcome: Outcome
+    commands: int
+    # Wall time of decide+evolve per command, in seconds (only filled when timing was asked).
+    step_times: list[float] = field(default_factory=list)
+
+
+class GameDidNotEnd(RuntimeError):
+    pass
+
+
+def game_seed(seed: int | str, index: int) -> bytes:
+    """The 32-byte secret seed of simulated game ``index`` of a run started with ``seed``."""
+    return hashlib.sha256(f"simulation:{seed}:{index}".encode()).digest()
+
+
+def play(
+    engine: Engine,
+    players: int,
+    *,
+    seed: bytes,
+    options: Mapping[str, bool] | None = None,
+    bot: str = "heuristic",
+    game_id: int = 1,
+    timed: bool = False,
+) -> PlayedGame:
+    """Play one game to the end with bots in every seat."""
+    choose: Callable[[Any, int, Rng], str] = (
+        engine.bot_command if bot == "heuristic" else engine.random_command
+    )
+    events = engine.setup(players, dict(options or {}), Rng(seed, game_id, 1))
+    state: Any = None
+    for event in events:
+        state = engine.evolve(state, event)
+    commands = 0
+    step_times: list[float] = []
+    clock = time.perf_counter
+    while engine.outcome(state) is None:
+        if commands >= MAX_COMMANDS:
+            raise GameDidNotEnd(f"no end after {MAX_COMMANDS} commands")
+        pending = engine.pending(state)
+        if not pending:
+            raise GameDidNotEnd("nobody is to act but the game is not over")
+        seat = pending[0].seat
+        seq = len(events) + 1
+        text = choose(state, seat, Rng(seed, game_id, seq, "bot"))
+        command = engine.parse(text)
+        started = clock() if timed else 0.0
+        new_events = engine.decide(state, seat, command, Rng(seed, game_id, seq))
+        for event in new_events:
+            state = engine.evolve(state, event)
+        if timed:
+            step_times.append(clock() - started)
+        events.extend(new_events)
+        commands += 1
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    return PlayedGame(events=events, outcome=outcome, commands=commands, step_times=step_times)
+
+
+@dataclass
+class Summary:
+    games: int
+    players: int
+    wins_by_seat: dict[int, float]  # share of games won (ties share the win)
+    average_commands: float
+    average_score_spread: float  # winner's score minus last place's, on average
+    extra: dict[str, float]  # engine-specific figures (turns, bust rate...)
+
+    def lines(self) -> list[str]:
+        out = [f"games: {self.games}, players: {self.players}"]
+        out += [f"seat {seat + 1} wins: {share:.1%}" for seat, share in sorted(self.wins_by_seat.items())]
+        out.append(f"average commands per game: {self.average_commands:.1f}")
+        out.append(f"average score spread (first - last): {self.average_score_spread:.1f}")
+        out += [f"{name}: {value:.3f}" for name, value in self.extra.items()]
+        return out
+
+
+def summarize(
+    played: list[PlayedGame],
+    players: int,
+    stats: Callable[[list[PlayedGame]], dict[str, float]] | None = None,
+) -> Summary:
+    wins = dict.fromkeys(range(players), 0.0)
+    spreads = []
+    for game in played:
+        winners = game.outcome.winners
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        scores = game.outcome.scores.values()
+        spreads.append(max(scores) - min(scores))
+    n = max(len(played), 1)
+    return Summary(
+        games=len(played),
+        players=players,
+        wins_by_seat={seat: count / n for seat, count in wins.items()},
+        average_commands=statistics.fmean(g.commands for g in played) if played else 0.0,
+        average_score_spread=statistics.fmean(spreads) if spreads else 0.0,
+        extra=stats(played) if stats else {},
+    )
+
+
+@dataclass
+class Benchmark:
+    median_step_us: float
+    p95_step_us: float
+    games_per_second: float
+    commands: int
+    games: int
+
+    def lines(self) -> list[str]:
+        return [
+            f"commands timed: {self.commands}",
+            f"median decide+evolve: {self.median_step_us:.1f} us",
+            f"95th percentile decide+evolve: {self.p95_step_us:.1f} us",
+            f"full random games: {self.games} at {self.games_per_second:.1f} games/s",
+        ]
+
+
+def benchmark(engine: Engine, players: int, *, games: int, seed: int | str = 0) -> Benchmark:
+    """Time decide+evolve per command over random games, then whole random games per second."""
+    steps: list[float] = []
+    for index in range(max(games // 4, 1)):
+        steps += play(engine, players, seed=game_seed(seed, index), bot="random", timed=True).step_times
+    started = time.perf_counter()
+    for index in range(games):
+        play(engine, players, seed=game_seed(f"{seed}-throughput", index), bot="random")
+    elapsed = time.perf_counter() - started
+    steps.sort()
+    return Benchmark(
+        median_step_us=statistics.median(steps) * 1e6,
+        p95_step_us=steps[int(len(steps) * 0.95)] * 1e6,
+        games_per_second=games / elapsed,
+        commands=len(steps),
+        games=games,
+    )

@@ -1,0 +1,51 @@
+"""Bot games inside an engine, with no database: simulate and bench_engine print real figures."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.engine import core, simulation
+from tests.factories import register_engine  # noqa: F401  (registers the tiny "race" engine)
+
+RACE = core.get_engine("race")
+
+
+def test_a_simulated_game_is_played_to_its_end_and_is_reproducible() -> None:
+    one = simulation.play(RACE, 3, seed=simulation.game_seed(7, 0), bot="random")
+    two = simulation.play(RACE, 3, seed=simulation.game_seed(7, 0), bot="random")
+    assert one.outcome.winners and one.commands > 0
+    assert [e.to_json() for e in one.events] == [e.to_json() for e in two.events]
+    three = simulation.play(RACE, 3, seed=simulation.game_seed(7, 1), bot="random")
+    assert [e.to_json() for e in three.events] != [e.to_json() for e in one.events]
+
+
+def test_the_summary_shares_wins_between_seats() -> None:
+    played = [simulation.play(RACE, 2, seed=simulation.game_seed("s", i)) for i in range(20)]
+    summary = simulation.summarize(played, 2)
+    assert summary.games == 20
+    assert sum(summary.wins_by_seat.values()) == pytest.approx(1.0)
+
+
+def test_simulate_prints_win_rates_by_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("simulate", "race", "--players", "2", "--games", "10", "--seed", "3")
+    out = capsys.readouterr().out
+    assert "games: 10, players: 2" in out
+    assert "seat 1 wins:" in out and "seat 2 wins:" in out
+    assert "average commands per game:" in out
+
+
+def test_simulate_refuses_bad_arguments() -> None:
+    with pytest.raises(CommandError, match="no game engine"):
+        call_command("simulate", "chess")
+    with pytest.raises(CommandError, match="takes 2 to 4"):
+        call_command("simulate", "race", "--players", "9")
+    with pytest.raises(CommandError, match="unknown option"):
+        call_command("simulate", "race", "--players", "2", "--option", "turbo")
+
+
+def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("bench_engine", "race", "--players", "2", "--games", "8")
+    out = capsys.readouterr().out
+    assert "median decide+evolve:" in out and " us" in out
+    assert "games/s" in out
