@@ -1,0 +1,83 @@
+# Moonweb's commands. `make run` serves the site on embedded defaults; `make test` runs
+# everything CI runs. Targets are idempotent: a second run skips what is already done.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+PYTEST_ARGS ?=
+# The suite runs on the real servers production uses (.ci/services starts them).
+TEST_ENV := DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb CELERY_BROKER_URL=redis://127.0.0.1:6379/0
+PIP_COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links
+
+.PHONY: help run test lint fmt services requirements messages migrate superuser clean
+
+help:
+	@echo "make run           serve http://127.0.0.1:$(PORT) with a Celery worker and beat (SQLite, files under var/)"
+	@echo "make test          install and start PostgreSQL and Redis if needed, run the tests and the quality checks"
+	@echo "make lint          ruff check, ruff format --check, mypy"
+	@echo "make fmt           format and autofix with ruff"
+	@echo "make services      install and start PostgreSQL, Redis, Chromium (as make test does)"
+	@echo "make requirements  recompile requirements/*.txt from the .in files"
+	@echo "make messages      update locale/*/django.po from the code, and compile them"
+	@echo "make superuser     create an admin account in the local database"
+
+# The interpreter alone; packages come with the stamp files below.
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps: reinstall only when a pinned file changed.
+$(VENV)/.base-installed: requirements/base.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements/base.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements/base.txt requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements/base.txt -r requirements/dev.txt
+	touch $@ $(VENV)/.base-installed
+
+migrate: $(VENV)/.base-installed
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/python -m moonweb.devrun --port $(PORT)
+
+services:
+	bash .ci/services
+
+# Tests first, then the quality checks, and the run fails if either did. pytest's exit code 5
+# (no test collected) is a failure like any other.
+test: services $(VENV)/.dev-installed
+	status=0; \
+	$(TEST_ENV) $(BIN)/pytest $(PYTEST_ARGS) || status=$$?; \
+	$(MAKE) --no-print-directory lint || { [ $$status -ne 0 ] || status=1; }; \
+	exit $$status
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy moonweb accounts games
+
+fmt: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+requirements: $(VENV)/.dev-installed
+	$(PIP_COMPILE) -o requirements/base.txt requirements/base.in
+	$(PIP_COMPILE) -o requirements/dev.txt requirements/dev.in
+
+# Needs gettext's msgfmt; the compiled .mo files are committed so `make run` does not.
+messages: $(VENV)/.base-installed
+	command -v msgfmt >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends gettext; }
+	$(BIN)/python manage.py makemessages --locale fr --ignore var --ignore tests --no-obsolete
+	$(BIN)/python manage.py compilemessages --locale fr --ignore var --ignore .venv
+
+superuser: migrate
+	$(BIN)/python manage.py createsuperuser
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
