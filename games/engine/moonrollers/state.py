@@ -1,0 +1,222 @@
+"""The game state, folded by evolve, and its JSON form (dump/load).
+
+Immutable NamedTuples rather than frozen dataclasses: ``_replace`` runs in C, which keeps a fold
+step a few microseconds (see the speed targets in the package docs).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS
+from games.engine.moonrollers.dice import FACE_INDEX, NO_DICE, Counts, counts_of, names_of
+
+# Turn phases. "rolled" covers everything between a roll and the next roll or the end of the turn.
+START = "start"  # the active player must roll (or pass)
+ROLLED = "rolled"  # choose, commit, lock, use abilities, then roll again or stop
+HIRED = "hired"  # the last requirement is done: only the hire's decisions (stack, return) remain
+OVER = "over"  # the turn is over; the next turn_started (or game_ended) follows
+
+
+class DisplayCard(NamedTuple):
+    crew: str
+    # Per requirement: the seat whose token covers it (completed), or None while open.
+    tokens: tuple[int | None, ...]
+
+
+class Player(NamedTuple):
+    # One stack per faction, in the order hired; each stack lists its cards top first.
+    stacks: tuple[tuple[str, ...], ...] = ()
+    prestige: int = 0
+    hazard: tuple[int, ...] = ()  # held Hazard tokens by Prestige value, in the order drawn (secret)
+    # The top card of each stack: only those give their ability. Derived from ``stacks`` (kept
+    # here because every rule check asks for it); build players with ``new_player``.
+    abilities: frozenset[str] = frozenset()
+
+    def with_stacks(self, stacks: tuple[tuple[str, ...], ...]) -> Player:
+        return self._replace(stacks=stacks, abilities=tops(stacks))
+
+    def stack_of(self, faction: str) -> int | None:
+        for i, stack in enumerate(self.stacks):
+            if CREW[stack[0]].faction == faction:
+                return i
+        return None
+
+
+class Turn(NamedTuple):
+    seat: int
+    phase: str = START
+    roll: int = 0  # rolls made this turn; 1 during the first roll
+    crew: str | None = None  # the crew card worked on this turn
+    requirement: int | None = None  # the committed requirement (index on that card)
+    progress: int = 0  # dice counted toward the committed requirement
+    pool: Counts = NO_DICE  # the rolling pool's lockable dice
+    rolled: Counts = NO_DICE  # the real faces rolled this roll: ability conditions read these
+    pool_size: int = 0  # rolling pool size after the roll, for the "1, 2 or 3 dice" abilities
+    locked: Counts = NO_DICE
+    as_extra: Counts = NO_DICE  # dice treated as Extra Dice (FT-1000, Kary, Myla): never locked
+    saved: int = 0  # Meg Gallak's Wild set aside for the next roll
+    locked_this_roll: int = 0
+    committed_this_roll: bool = False
+    completed_this_roll: bool = False
+    acted: bool = False  # anything but a re-roll happened this roll: re-rolls are closed
+    used: frozenset[str] = frozenset()  # abilities used this roll
+    at_ok_safe: bool = False  # AT-OK made this roll safe from busting
+    placed: tuple[int, ...] = ()  # requirements completed this turn: the tokens a bust takes back
+    drawn: tuple[int, ...] = ()  # Hazard tokens drawn and waiting for the keep decision
+    hired: str | None = None  # the crew hired this turn, waiting for the stack decision
+    stack_pending: bool = False
+    return_pending: bool = False
+
+
+class GameState(NamedTuple):
+    players: tuple[Player, ...]
+    display: tuple[DisplayCard, ...]
+    deck: tuple[str, ...]  # top card first (secret order)
+    hazard_pile: tuple[int, ...]  # top token first (secret order)
+    supply: int  # dice in the supply
+    turn: Turn
+    longer_game: bool = False
+    first_player: int = 0
+    ending: tuple[str, ...] = ()  # why the game ends, once triggered
+    finished: bool = False
+    turns: int = 0  # turns started so far
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def slot_of(self, crew: str) -> int:
+        for i, card in enumerate(self.display):
+            if card.crew == crew:
+                return i
+        raise KeyError(crew)
+
+    def tokens_out(self, seat: int) -> int:
+        """Player tokens on cards: completed requirements, plus a live commitment."""
+        out = sum(card.tokens.count(seat) for card in self.display)
+        if self.turn.seat == seat and self.turn.requirement is not None:
+            out += 1
+        return out
+
+    def tokens_left(self, seat: int) -> int:
+        return PLAYER_TOKENS - self.tokens_out(seat)
+
+
+def tops(stacks: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    return frozenset(stack[0] for stack in stacks)
+
+
+def new_player(
+    stacks: tuple[tuple[str, ...], ...] = (), prestige: int = 0, hazard: tuple[int, ...] = ()
+) -> Player:
+    return Player(stacks, prestige, hazard, tops(stacks))
+
+
+# ---- JSON ----------------------------------------------------------------------------------
+
+
+def _counts_json(c: Counts) -> list[str]:
+    return names_of(c)
+
+
+def _counts_load(names: list[str]) -> Counts:
+    return counts_of(FACE_INDEX[n] for n in names)
+
+
+def dump_turn(turn: Turn) -> dict[str, Any]:
+    return {
+        "seat": turn.seat,
+        "phase": turn.phase,
+        "roll": turn.roll,
+        "crew": turn.crew,
+        "requirement": turn.requirement,
+        "progress": turn.progress,
+        "pool": _counts_json(turn.pool),
+        "rolled": _counts_json(turn.rolled),
+        "pool_size": turn.pool_size,
+        "locked": _counts_json(turn.locked),
+        "as_extra": _counts_json(turn.as_extra),
+        "saved": turn.saved,
+        "locked_this_roll": turn.locked_this_roll,
+        "committed_this_roll": turn.committed_this_roll,
+        "completed_this_roll": turn.completed_this_roll,
+        "acted": turn.acted,
+        "used": sorted(turn.used),
+        "at_ok_safe": turn.at_ok_safe,
+        "placed": list(turn.placed),
+        "drawn": list(turn.drawn),
+        "hired": turn.hired,
+        "stack_pending": turn.stack_pending,
+        "return_pending": turn.return_pending,
+    }
+
+
+def load_turn(data: dict[str, Any]) -> Turn:
+    return Turn(
+        seat=int(data["seat"]),
+        phase=str(data["phase"]),
+        roll=int(data["roll"]),
+        crew=data["crew"],
+        requirement=data["requirement"],
+        progress=int(data["progress"]),
+        pool=_counts_load(data["pool"]),
+        rolled=_counts_load(data["rolled"]),
+        pool_size=int(data["pool_size"]),
+        locked=_counts_load(data["locked"]),
+        as_extra=_counts_load(data["as_extra"]),
+        saved=int(data["saved"]),
+        locked_this_roll=int(data["locked_this_roll"]),
+        committed_this_roll=bool(data["committed_this_roll"]),
+        completed_this_roll=bool(data["completed_this_roll"]),
+        acted=bool(data["acted"]),
+        used=frozenset(data["used"]),
+        at_ok_safe=bool(data["at_ok_safe"]),
+        placed=tuple(data["placed"]),
+        drawn=tuple(data["drawn"]),
+        hired=data["hired"],
+        stack_pending=bool(data["stack_pending"]),
+        return_pending=bool(data["return_pending"]),
+    )
+
+
+def dump_state(state: GameState) -> dict[str, Any]:
+    return {
+        "players": [
+            {"stacks": [list(s) for s in p.stacks], "prestige": p.prestige, "hazard": list(p.hazard)}
+            for p in state.players
+        ],
+        "display": [{"crew": c.crew, "tokens": list(c.tokens)} for c in state.display],
+        "deck": list(state.deck),
+        "hazard_pile": list(state.hazard_pile),
+        "supply": state.supply,
+        "turn": dump_turn(state.turn),
+        "longer_game": state.longer_game,
+        "first_player": state.first_player,
+        "ending": list(state.ending),
+        "finished": state.finished,
+        "turns": state.turns,
+    }
+
+
+def load_state(data: dict[str, Any]) -> GameState:
+    return GameState(
+        players=tuple(
+            new_player(
+                stacks=tuple(tuple(s) for s in p["stacks"]),
+                prestige=int(p["prestige"]),
+                hazard=tuple(p["hazard"]),
+            )
+            for p in data["players"]
+        ),
+        display=tuple(DisplayCard(c["crew"], tuple(c["tokens"])) for c in data["display"]),
+        deck=tuple(data["deck"]),
+        hazard_pile=tuple(data["hazard_pile"]),
+        supply=int(data["supply"]),
+        turn=load_turn(data["turn"]),
+        longer_game=bool(data["longer_game"]),
+        first_player=int(data["first_player"]),
+        ending=tuple(data["ending"]),
+        finished=bool(data["finished"]),
+        turns=int(data["turns"]),
+    )

@@ -1,0 +1,222 @@
+"""The turn: rolling (and adding Extra dice), choosing a crew, committing, stopping, passing, and
+busting; plus ``follow_up``, the events that happen by themselves after a command (a bust when
+nothing can be locked, the end of the turn, the next turn, the end of the game)."""
+
+from __future__ import annotations
+
+from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.moonrollers import dice
+from games.engine.moonrollers.abilities import (
+    KAL_DAMAR,
+    KAL_DAMAR_DICE,
+    MEG_GALLAK,
+    NAMARI,
+    NAMARI_PRESTIGE,
+    STARTING_DICE,
+    TREAT_AS_EXTRA,
+    at_ok_protects_next_roll,
+    can_lock_any,
+    can_save_wild,
+    dice_added_on_roll,
+    dice_to_roll_again,
+    die_fits,
+    is_safe,
+    lockable_requirements,
+    must_lock_or_bust,
+    rescues,
+    treatable_faces,
+)
+from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS, requirement_label
+from games.engine.moonrollers.checks import apply, crew_name, require_rolled
+from games.engine.moonrollers.commands import Bust, ChooseCrew, Commit, Pass, Roll, Stop
+from games.engine.moonrollers.dice import FACE_INDEX, FACE_LABELS
+from games.engine.moonrollers.events import (
+    BUSTED,
+    CREW_CHOSEN,
+    DICE_ROLLED,
+    GAME_ENDED,
+    REQUIREMENT_COMMITTED,
+    STOPPED,
+    TURN_PASSED,
+    TURN_STARTED,
+    event,
+)
+from games.engine.moonrollers.state import HIRED, OVER, ROLLED, START, GameState
+
+
+def roll(state: GameState, seat: int, command: Roll, rng: Rng) -> list[Event]:
+    turn = state.turn
+    if turn.phase == START:
+        n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[seat].abilities else STARTING_DICE
+        faces = dice.face_names(dice.roll(rng, n))
+        return [event(DICE_ROLLED, seat, faces=faces, first=True, from_supply=n, kept=0, safe=False)]
+    require_rolled(state)
+    if not may_roll_again(state):
+        if must_lock_or_bust(state):
+            raise IllegalCommand("Nothing you rolled can be locked: use an ability, or bust.")
+        raise IllegalCommand("Lock at least one die before rolling again (or stop).")
+    added = dice_added_on_roll(state)
+    n = sum(turn.pool) + sum(turn.as_extra) + added
+    if n + turn.saved == 0:
+        raise IllegalCommand("You have no dice left to roll: stop.")
+    faces = dice.face_names(dice.roll(rng, n))
+    return [
+        event(
+            DICE_ROLLED,
+            seat,
+            faces=faces,
+            first=False,
+            from_supply=added,
+            kept=turn.saved,
+            safe=at_ok_protects_next_roll(state),
+        )
+    ]
+
+
+def may_roll_again(state: GameState) -> bool:
+    """After locking at least one die (or completing with B3-AR), or on a roll safe from busting."""
+    turn = state.turn
+    if turn.phase != ROLLED or turn.drawn:
+        return False
+    if not (turn.locked_this_roll or turn.completed_this_roll or is_safe(state)):
+        return False
+    # Meg Gallak's saved Wild alone is enough: that roll rolls nothing and brings the Wild back.
+    return dice_to_roll_again(state) + turn.saved > 0
+
+
+def pass_turn(state: GameState, seat: int, command: Pass, rng: Rng) -> list[Event]:
+    if state.turn.phase != START:
+        raise IllegalCommand("You can pass only before rolling; now you may stop.")
+    return [event(TURN_PASSED, seat)]
+
+
+def stop(state: GameState, seat: int, command: Stop, rng: Rng) -> list[Event]:
+    if state.turn.phase == START:
+        raise IllegalCommand("You have not rolled yet: roll, or pass.")
+    require_rolled(state)
+    if must_lock_or_bust(state):
+        raise IllegalCommand(
+            "Nothing you rolled can be locked, so stopping now would be a bust: use an ability, or send bust."
+        )
+    return [stopped_event(state, auto=False)]
+
+
+def stopped_event(state: GameState, *, auto: bool) -> Event:
+    turn = state.turn
+    return event(STOPPED, turn.seat, taken_back=turn.requirement, kept=list(turn.placed), auto=auto)
+
+
+def bust(state: GameState, seat: int, command: Bust, rng: Rng) -> list[Event]:
+    require_rolled(state)
+    if not must_lock_or_bust(state):
+        raise IllegalCommand("You can still lock a die (or you are safe): there is no bust to accept.")
+    return [busted_event(state)]
+
+
+def busted_event(state: GameState) -> Event:
+    turn = state.turn
+    bonus = NAMARI_PRESTIGE if NAMARI in state.players[turn.seat].abilities else 0
+    return event(
+        BUSTED,
+        turn.seat,
+        crew=turn.crew,
+        removed=list(turn.placed),
+        taken_back=turn.requirement,
+        prestige=bonus,
+    )
+
+
+def choose_crew(state: GameState, seat: int, command: ChooseCrew, rng: Rng) -> list[Event]:
+    require_rolled(state)
+    turn = state.turn
+    if turn.crew is not None:
+        raise IllegalCommand(f"You are already working on {crew_name(turn.crew)} this turn.")
+    if not any(card.crew == command.crew for card in state.display):
+        raise IllegalCommand(f"{crew_name(command.crew)} is not in the display.")
+    if state.tokens_left(seat) == 0:
+        raise IllegalCommand(f"All {PLAYER_TOKENS} of your tokens are on cards: you cannot commit.")
+    if not lockable_requirements(state, command.crew):
+        raise IllegalCommand(
+            f"Nothing in your rolling pool fits an open requirement of {crew_name(command.crew)}."
+        )
+    return [event(CREW_CHOSEN, seat, crew=command.crew)]
+
+
+def find_requirement(state: GameState, crew: str, face: str, count: int | None) -> int:
+    card = state.display[state.slot_of(crew)]
+    f = FACE_INDEX[face]
+    reqs = CREW[crew].requirements
+    matching = [i for i, r in enumerate(reqs) if r.face == f and (count is None or r.count == count)]
+    if not matching:
+        what = f"{count} {FACE_LABELS[f]}" if count is not None else FACE_LABELS[f]
+        raise IllegalCommand(f"{crew_name(crew)} has no {what} requirement.")
+    open_ = [i for i in matching if card.tokens[i] is None]
+    if not open_:
+        raise IllegalCommand(f"{requirement_label(crew, matching[0])} already has a token on it.")
+    if len(open_) > 1:
+        options = ", ".join(f"commit {face} {reqs[i].count}" for i in open_)
+        raise IllegalCommand(f"{crew_name(crew)} has several open {FACE_LABELS[f]} requirements: {options}.")
+    return open_[0]
+
+
+def commit(state: GameState, seat: int, command: Commit, rng: Rng) -> list[Event]:
+    require_rolled(state)
+    turn = state.turn
+    if turn.crew is None:
+        raise IllegalCommand("Choose a crew card first: choose <crew>.")
+    if turn.requirement is not None:
+        raise IllegalCommand(
+            f"You are already committed to {requirement_label(turn.crew, turn.requirement)}."
+        )
+    if turn.completed_this_roll:
+        raise IllegalCommand("You completed a requirement on this roll: roll again, then commit (or stop).")
+    index = find_requirement(state, turn.crew, command.face, command.count)
+    if state.tokens_left(seat) == 0:
+        raise IllegalCommand(f"All {PLAYER_TOKENS} of your tokens are on cards: you cannot commit.")
+    req = CREW[turn.crew].requirements[index]
+    if not die_fits(turn, req, state.players[seat].abilities):
+        raise IllegalCommand(f"Nothing in your rolling pool fits {requirement_label(turn.crew, index)}.")
+    return [event(REQUIREMENT_COMMITTED, seat, crew=turn.crew, requirement=index)]
+
+
+def anything_but_stop(state: GameState, lockable: bool) -> bool:
+    """Is there anything left to do on this roll besides stopping?"""
+    turn = state.turn
+    if lockable or may_roll_again(state) or rescues(state):
+        return True  # rescues: every re-roll, supply roll, B3-AR and Imdar Shade
+    abilities = state.players[turn.seat].abilities
+    if any(treatable_faces(state, a) is not None for a in abilities & TREAT_AS_EXTRA):
+        return True
+    return MEG_GALLAK in abilities and can_save_wild(state)
+
+
+def _next_event(state: GameState) -> Event | None:
+    if state.finished:
+        return None
+    turn = state.turn
+    if turn.drawn:
+        return None  # the keep decision
+    if turn.phase == ROLLED:
+        lockable = can_lock_any(state)
+        if must_lock_or_bust(state, lockable):
+            return None if rescues(state) else busted_event(state)
+        if not anything_but_stop(state, lockable):
+            return stopped_event(state, auto=True)  # e.g. every die locked: the turn is over
+        return None
+    if turn.phase == HIRED:
+        if turn.stack_pending or (turn.return_pending and state.players[turn.seat].hazard):
+            return None
+    elif turn.phase != OVER:
+        return None
+    if state.ending:
+        return event(GAME_ENDED, None, reasons=list(state.ending))
+    return event(TURN_STARTED, (turn.seat + 1) % state.seats, seat=(turn.seat + 1) % state.seats)
+
+
+def follow_up(state: GameState) -> list[Event]:
+    """The events that follow by themselves until someone must decide."""
+    events: list[Event] = []
+    while (e := _next_event(state)) is not None:
+        events.append(e)
+        state = apply(state, [e])
+    return events
