@@ -1,17 +1,65 @@
-"""Queue notifications in the same transaction as the events that cause them (the outbox).
+"""The notification outbox: rows written in the same transaction as what causes them.
 
-Only rows are written here; sending them is the job of ``games.tasks`` after commit.
+``store.append`` calls ``queue_after_append`` inside its transaction; the deadline sweep, the
+inbound mail handler, the digests and invitations call ``queue``. Nothing is sent here: each row
+gets a Celery task started *after* commit (``games.tasks.send_notification``), and a periodic
+catch-up task sends any row whose task was lost. Rendering happens at sending time, so an email
+always shows the game as it is when it leaves.
+
+Who gets what (the per-player preference is ``User.notify``):
+
+=============  ==================================================  ======================
+kind           recipients                                          preferences served
+=============  ==================================================  ======================
+turn           seats that have just become due to act, except the  every_turn
+               player who acted (they are looking at the game)
+reminder       a due seat at REMINDER_AT of its time (the sweep)   every_turn
+timeout        the seat whose time ran out                         every_turn, daily_digest
+bot_takeover   every human seat, when a bot takes an absent seat   every_turn, daily_digest
+game_end       every human seat, with results and replay link      every_turn, daily_digest
+digest         one per day to each player with games waiting       daily_digest
+reply          the sender of an email command, always              all (even none)
+invite         an address the web engineer's invite form names     all
+=============  ==================================================  ======================
+
+``none`` means none: such a player only hears back about their own email commands.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db import transaction
 
 from games import models
-from games.engine.core import Pending
+from games.engine.core import PLATFORM_EVENT_TYPES, Pending
+
+Kind = models.Notification.Kind
+Cause = models.Event.Cause
+
+EVERY_TURN, DAILY_DIGEST, NONE = "every_turn", "daily_digest", "none"
+# The User.notify preferences each kind of message is sent to (see the table above).
+SERVED: dict[str, frozenset[str]] = {
+    Kind.TURN: frozenset({EVERY_TURN}),
+    Kind.REMINDER: frozenset({EVERY_TURN}),
+    Kind.TIMEOUT: frozenset({EVERY_TURN, DAILY_DIGEST}),
+    Kind.BOT_TAKEOVER: frozenset({EVERY_TURN, DAILY_DIGEST}),
+    Kind.GAME_END: frozenset({EVERY_TURN, DAILY_DIGEST}),
+    Kind.DIGEST: frozenset({DAILY_DIGEST}),
+    Kind.REPLY: frozenset({EVERY_TURN, DAILY_DIGEST, NONE}),
+    Kind.INVITE: frozenset({EVERY_TURN, DAILY_DIGEST, NONE}),
+}
+
+
+def wants(user: Any, kind: str) -> bool:
+    """Whether this person asked for this kind of message (people without an account: yes)."""
+    if user is None:
+        return True
+    if not user.is_active or not user.email:
+        return False
+    return getattr(user, "notify", EVERY_TURN) in SERVED.get(kind, frozenset())
 
 
 def queue_after_append(
@@ -22,48 +70,109 @@ def queue_after_append(
     *,
     now: dt.datetime,
 ) -> list[models.Notification]:
-    """A turn notice for each player who has just become due to act, and the result at the end."""
-    if not rows or all(row.type in _SILENT_TYPES for row in rows):
+    """Decide who must hear about this batch of events, and queue their messages.
+
+    Called by ``store.append`` with the game row locked, after the read models were updated.
+    """
+    if not rows:
         return []
-    seats = {s.position: s for s in game.seats.all()}
-    actor = rows[0].actor
-    queued: list[models.Notification] = []
-    if game.status == models.Game.Status.FINISHED:
-        for seat in seats.values():
-            if seat.user_id is not None and not seat.is_bot:
-                queued.append(_notification(game, seat, models.Notification.Kind.GAME_END, now))
-    else:
-        was_pending = {p.seat for p in pending_before}
+    seats = {s.position: s for s in game.seats.select_related("user")}
+    actor, cause = rows[0].actor, rows[0].cause
+    moved = any(row.type not in PLATFORM_EVENT_TYPES for row in rows)
+    out: list[models.Notification] = []
+
+    for row in rows:
+        if row.type == "seat_timed_out":
+            seat = seats.get(row.seat) if row.seat is not None else None
+            if seat is not None:
+                out += _for_seats(game, [seat], Kind.TIMEOUT, now, {"event_seq": row.seq})
+        elif row.type == "bot_took_over":
+            out += _for_seats(game, seats.values(), Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
+
+    if moved and game.status == models.Game.Status.FINISHED:
+        out += _for_seats(game, seats.values(), Kind.GAME_END, now)
+    elif moved:
+        before = {p.seat: p.kind for p in pending_before}
+        due = []
         for pending in pending_after:
             seat = seats.get(pending.seat)
-            # The player acting now is in front of the game: tell the others it is their turn.
-            if seat is None or seat.user_id is None or seat.played_by_bot:
+            if seat is None or seat.played_by_bot:
                 continue
-            if pending.seat in was_pending or pending.seat == actor:
+            if pending.seat == actor and cause in (Cause.PLAYER, Cause.TIMEOUT):
+                # A player who just moved sees the new situation in front of them (page, API or the
+                # reply to their email); after a timeout, the timeout message tells it.
                 continue
-            queued.append(_notification(game, seat, models.Notification.Kind.TURN, now))
-    if queued:
-        models.Notification.objects.bulk_create(queued)
-        transaction.on_commit(_send_later)
-    return queued
+            if pending.seat != actor and before.get(pending.seat) == pending.kind:
+                continue  # still deciding the same thing: they were told already
+            due.append(seat)
+        out += _for_seats(game, due, Kind.TURN, now)
+    return queue(out)
 
 
-_SILENT_TYPES = frozenset({"chat_sent"})
+def _for_seats(
+    game: models.Game,
+    seats: Iterable[models.Seat],
+    kind: str,
+    now: dt.datetime,
+    extra: dict[str, Any] | None = None,
+) -> list[models.Notification]:
+    return [
+        notification(
+            game=game, user=seat.user, kind=kind, now=now, payload={"seat": seat.position, **(extra or {})}
+        )
+        for seat in seats
+        if seat.user is not None and not seat.is_bot and wants(seat.user, kind)
+    ]
 
 
-def _notification(game: models.Game, seat: models.Seat, kind: str, now: dt.datetime) -> models.Notification:
+def notification(
+    *,
+    kind: str,
+    now: dt.datetime,
+    game: models.Game | None = None,
+    user: Any = None,
+    to_email: str = "",
+    payload: dict[str, Any] | None = None,
+) -> models.Notification:
+    """An unsaved outbox row; ``queue`` saves it and schedules its sending."""
     return models.Notification(
         game=game,
-        user_id=seat.user_id,
+        user=user,
+        to_email=to_email,
         kind=kind,
-        seq=game.last_seq,
-        payload={"seat": seat.position},
+        seq=game.last_seq if game is not None else 0,
+        payload=payload or {},
         created_at=now,
     )
 
 
-def _send_later() -> None:
-    # Imported late: the tasks module needs the Celery app, the store must not need it to import.
+def queue(rows: Sequence[models.Notification]) -> list[models.Notification]:
+    """Save outbox rows and send each one once the surrounding transaction commits."""
+    if not rows:
+        return []
+    saved = models.Notification.objects.bulk_create(rows)
+    ids = [row.pk for row in saved]
+    # robust: a broker that is down must not turn a committed move into an error; the periodic
+    # catch-up task (send_unsent_notifications) sends these rows later.
+    transaction.on_commit(lambda: _send_after_commit(ids), robust=True)
+    return saved
+
+
+def queue_invite(
+    *, game: models.Game, to_email: str, invite_url: str, inviter: Any, now: dt.datetime, language: str = ""
+) -> models.Notification:
+    """An invitation to a table, for an address that may not have an account yet."""
+    payload = {
+        "invite_url": invite_url,
+        "inviter": inviter.public_name if inviter else "",
+        "language": language,
+    }
+    return queue([notification(game=game, to_email=to_email, kind=Kind.INVITE, now=now, payload=payload)])[0]
+
+
+def _send_after_commit(ids: list[int]) -> None:
+    # Imported late: the store imports this module, and must not need Celery to import.
     from games import tasks
 
-    tasks.send_pending_notifications.delay()
+    for pk in ids:
+        tasks.send_notification.delay(pk)

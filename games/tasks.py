@@ -1,13 +1,66 @@
-"""Celery tasks: ids in, call a service, idempotent."""
+"""Celery tasks: ids in, call a service, idempotent. The clock is read here, at the edge.
+
+Every task is acks_late (settings): a worker that dies mid-task gets it redelivered, which is safe
+because each one is idempotent (notifications are claimed; the sweep and digests claim their rows).
+"""
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from celery import shared_task
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+# Seconds before retrying a message the SMTP server refused or could not take: 1, 2, 4... minutes.
+RETRY_BASE_SECONDS = 60
+
+
+@shared_task(bind=True, acks_late=True, max_retries=4)
+def send_notification(self: Any, notification_id: int) -> str:
+    """Send one outbox row, once: a duplicated or retried task finds it claimed or sent."""
+    from games import notifications
+
+    try:
+        return notifications.deliver(notification_id, now=timezone.now())
+    except Exception as exc:
+        # The claim was released: a later try (this retry, or the catch-up task) may take it.
+        raise self.retry(exc=exc, countdown=RETRY_BASE_SECONDS * 2**self.request.retries) from exc
 
 
 @shared_task(acks_late=True)
-def send_pending_notifications() -> int:
-    """Send every unsent notification; each row is claimed first so none goes out twice."""
+def send_unsent_notifications() -> dict[str, int]:
+    """Beat, every minute: send rows whose own task was lost (crash recovery)."""
     from games import notifications
 
-    return notifications.send_pending()
+    report = notifications.send_unsent(now=timezone.now())
+    return {"sent": len(report.sent), "skipped": len(report.skipped), "failed": len(report.failed)}
+
+
+@shared_task(acks_late=True)
+def send_pending_notifications() -> dict[str, int]:
+    """Send every unsent row now, however recent (kept for callers that queue rows themselves)."""
+    import datetime as dt
+
+    from games import notifications
+
+    report = notifications.send_unsent(now=timezone.now(), older_than=dt.timedelta(0))
+    return {"sent": len(report.sent), "skipped": len(report.skipped), "failed": len(report.failed)}
+
+
+@shared_task(acks_late=True)
+def sweep_deadlines() -> dict[str, int]:
+    """Beat, every minute: reminders, vacation pauses and timeouts that are due."""
+    from games import deadlines
+
+    return deadlines.sweep(now=timezone.now()).counts()
+
+
+@shared_task(acks_late=True)
+def send_daily_digests() -> int:
+    """Beat, once a day: one digest per daily-digest player with games waiting on them."""
+    from games.mail import digests
+
+    return len(digests.queue_digests(now=timezone.now()))

@@ -295,3 +295,11 @@ CELERY_BEAT_SCHEDULE.update(
         },
     }
 )
+# A move's on-commit hand-off to the broker must not hold a web request for long when the broker
+# is slow or down: the catch-up task sends whatever was not handed off.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}

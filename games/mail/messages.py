@@ -1,0 +1,359 @@
+"""Outgoing messages: turn an outbox row into an email (plain text and HTML) in its reader's language.
+
+Rendered when the row is sent, not when it was queued: the email shows the game as it is when it
+leaves, its one-click links are signed against the current seq, and a turn email that nobody needs
+any more (the player moved in the meantime) is skipped rather than sent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import models, outbox
+from games.engine.core import get_engine
+from games.mail import links, situation
+
+Kind = models.Notification.Kind
+MAX_SUBJECT = 150
+
+
+class Skip(Exception):
+    """This row should not be sent (any more); ``reason`` is recorded on it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Content:
+    subject: str
+    template: str  # emails/<template>.txt and .html
+    context: dict[str, Any] = field(default_factory=dict)
+    reply_to: str = ""  # a seat's reply address: answering the email plays
+    auto: str = "auto-generated"  # Auto-Submitted (RFC 3834): autoresponders must not answer
+    unsubscribe: bool = True
+    in_reply_to: str = ""
+
+
+def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternatives:
+    """The email for one outbox row, or Skip."""
+    address = note.to_email or (note.user.email if note.user is not None else "")
+    if not address:
+        raise Skip("no address")
+    if note.kind != Kind.REPLY and note.user is not None and not outbox.wants(note.user, note.kind):
+        raise Skip(f"{note.user} does not want {note.kind} emails")
+    builder = BUILDERS.get(note.kind)
+    if builder is None:
+        raise Skip(f"no email for {note.kind!r}")
+    with translation.override(_language(note)):
+        content = builder(note, now)
+        context = {
+            "note": note,
+            "user": note.user,
+            "name": note.user.public_name if note.user is not None else "",
+            "site_url": settings.SITE_URL,
+            "home_url": links.home_url(),
+            "profile_url": links.profile_url(),
+            "unsubscribe_url": links.unsubscribe_url(note.user) if content.unsubscribe and note.user else "",
+            "reply_address": content.reply_to,
+            **content.context,
+        }
+        text = _tidy(render_to_string(f"emails/{content.template}.txt", context))
+        html = render_to_string(f"emails/{content.template}.html", context)
+    headers = {
+        "Message-ID": f"<moonweb.{note.pk}.{note.kind}@{settings.REPLY_DOMAIN}>",
+        "Auto-Submitted": content.auto,
+        "X-Moonweb-Kind": note.kind,
+    }
+    if note.game_id is not None:
+        headers["X-Moonweb-Game"] = str(note.game_id)
+    if context["unsubscribe_url"]:
+        # RFC 8058: mail clients show an unsubscribe button that POSTs here, no page involved.
+        headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    if content.in_reply_to:
+        headers["In-Reply-To"] = content.in_reply_to
+        headers["References"] = content.in_reply_to
+    message = EmailMultiAlternatives(
+        subject=_one_line(content.subject),
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        reply_to=[content.reply_to] if content.reply_to else None,
+        headers=headers,
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _tidy(text: str) -> str:
+    """Template tags leave runs of blank lines in plain text; keep at most one."""
+    return re.sub(r"\n{3,}", "\n\n", text.strip("\n")) + "\n"
+
+
+def _language(note: models.Notification) -> str:
+    if note.user is not None and note.user.language:
+        return str(note.user.language)
+    language = note.payload.get("language")
+    if isinstance(language, str) and translation.check_for_language(language):
+        return language
+    return settings.LANGUAGE_CODE
+
+
+def _one_line(subject: str) -> str:
+    subject = " ".join(subject.split())
+    return subject if len(subject) <= MAX_SUBJECT else subject[: MAX_SUBJECT - 1] + "…"
+
+
+def duration_text(duration: dt.timedelta) -> str:
+    hours = round(duration.total_seconds() / 3600)
+    if hours < 48 or hours % 24:
+        return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+    return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
+
+
+def _seat(note: models.Notification, key: str = "seat") -> models.Seat:
+    if note.game is None or note.payload.get(key) is None:
+        raise Skip("no game or seat")
+    seat = note.game.seats.select_related("user").filter(position=note.payload[key]).first()
+    if seat is None:
+        raise Skip("the seat is gone")
+    return seat
+
+
+def _title(game: models.Game) -> str:
+    return f"{get_engine(game.kind).TITLE} #{game.pk}"
+
+
+def _deadline_text(deadline: dt.datetime | None) -> str:
+    from django.utils.formats import date_format
+
+    if deadline is None:
+        return ""
+    return date_format(deadline.astimezone(dt.UTC), "DATETIME_FORMAT") + " UTC"
+
+
+def _turn(note: models.Notification, now: dt.datetime) -> Content:
+    game = note.game
+    seat = _seat(note)
+    assert game is not None
+    if game.status != models.Game.Status.ACTIVE:
+        raise Skip("the game is not in progress")
+    if not seat.is_pending or seat.played_by_bot:
+        raise Skip("the seat is no longer to act")
+    reminder = note.kind == Kind.REMINDER
+    if reminder and (seat.deadline is None or seat.deadline <= now):
+        raise Skip("the deadline has passed")
+    if reminder and note.payload.get("deadline") not in (
+        None,
+        seat.deadline.isoformat() if seat.deadline else None,
+    ):
+        raise Skip("the turn it was for is over")
+    where = situation.for_seat(game, seat, now=now)
+    values = {"title": where.title, "deadline": _deadline_text(seat.deadline)}
+    if reminder:
+        subject = _("Reminder: %(title)s is waiting for you (until %(deadline)s)") % values
+    else:
+        subject = _("%(title)s: your move, by %(deadline)s") % values
+    return Content(
+        subject,
+        "turn",
+        {"s": where, "reminder": reminder, "deadline_text": values["deadline"]},
+        reply_to=links.reply_address(seat),
+    )
+
+
+def _timeout(note: models.Notification, now: dt.datetime) -> Content:
+    game = note.game
+    seat = _seat(note)
+    assert game is not None
+    after = note.payload.get("event_seq", 0)
+    played = (
+        models.Event.objects.filter(
+            game=game, seq__gt=after, cause=models.Event.Cause.TIMEOUT, actor=seat.position
+        )
+        .order_by("seq")
+        .values_list("command", flat=True)
+        .first()
+    )
+    where = situation.for_seat(game, seat, now=now)
+    left = max(0, settings.TIMEOUTS_BEFORE_BOT - seat.consecutive_timeouts)
+    return Content(
+        _("%(title)s: your time ran out") % {"title": where.title},
+        "timeout",
+        {
+            "s": where,
+            "played": played or "",
+            "timeouts_left": left,
+            "deadline_text": _deadline_text(seat.deadline) if where.is_pending else "",
+        },
+        reply_to=links.reply_address(seat) if game.status == models.Game.Status.ACTIVE else "",
+    )
+
+
+def _bot_takeover(note: models.Notification, now: dt.datetime) -> Content:
+    game = note.game
+    seat = _seat(note)
+    absent = _seat(note, "bot_seat")
+    assert game is not None
+    yours = absent.position == seat.position
+    title = _title(game)
+    if yours:
+        subject = _("%(title)s: a bot is playing for you") % {"title": title}
+    else:
+        subject = _("%(title)s: a bot plays for %(name)s") % {"title": title, "name": absent.name}
+    return Content(
+        subject,
+        "bot_takeover",
+        {
+            "title": title,
+            "yours": yours,
+            "absent": absent.name,
+            "game_url": links.game_url(game),
+            "timeouts": settings.TIMEOUTS_BEFORE_BOT,
+        },
+        reply_to=links.reply_address(seat) if yours else "",
+    )
+
+
+def _game_end(note: models.Notification, now: dt.datetime) -> Content:
+    game = note.game
+    seat = _seat(note)
+    assert game is not None
+    if not game.is_finished or not game.outcome:
+        raise Skip("the game is not over")
+    names = {s.position: s.name for s in game.seats.select_related("user")}
+    scores = game.outcome.get("scores", {})
+    places = []
+    for place, tied in enumerate(game.outcome.get("ranking", []), start=1):
+        for position in tied:
+            places.append(
+                {
+                    "place": place,
+                    "name": names.get(position, "?"),
+                    "score": scores.get(str(position), ""),
+                    "is_you": position == seat.position,
+                }
+            )
+    winners = [names.get(p, "?") for p in game.outcome.get("winners", [])]
+    title = _title(game)
+    return Content(
+        _("%(title)s is over: %(winners)s won") % {"title": title, "winners": ", ".join(winners)},
+        "game_end",
+        {
+            "title": title,
+            "places": places,
+            "winners": winners,
+            "replay_url": links.replay_url(game),
+            "game_url": links.game_url(game),
+            "seed": bytes(game.seed).hex(),
+            "seed_sha256": game.seed_sha256,
+        },
+    )
+
+
+def _reply(note: models.Notification, now: dt.datetime) -> Content:
+    payload = note.payload
+    accepted = payload.get("status") == "accepted"
+    original = str(payload.get("subject") or "").strip()
+    about = original if original.lower().startswith("re:") else f"Re: {original}" if original else ""
+    if accepted:
+        subject = _("Accepted: %(subject)s") % {"subject": about or _("your commands")}
+    else:
+        subject = _("Refused: %(subject)s") % {"subject": about or _("your email")}
+    where = None
+    reply_to = ""
+    # Only a verified player (their seat and address matched) hears about the game itself.
+    if note.game is not None and note.user is not None and payload.get("seat") is not None:
+        seat = _seat(note)
+        where = situation.for_seat(note.game, seat, now=now)
+        if note.game.status == models.Game.Status.ACTIVE:
+            reply_to = links.reply_address(seat)
+    return Content(
+        subject,
+        "reply",
+        {
+            "accepted": accepted,
+            "code": payload.get("code", ""),
+            "reason": payload.get("reason", ""),
+            "applied": payload.get("applied", []),
+            "failed": payload.get("failed", ""),
+            "ignored": payload.get("ignored", 0),
+            "limit_bytes": settings.MAX_INBOUND_BYTES // 1024,
+            "s": where,
+            "deadline_text": _deadline_text(where.deadline) if where else "",
+        },
+        reply_to=reply_to,
+        auto="auto-replied",
+        unsubscribe=False,
+        in_reply_to=str(payload.get("message_id") or ""),
+    )
+
+
+def _digest(note: models.Notification, now: dt.datetime) -> Content:
+    user = note.user
+    if user is None:
+        raise Skip("a digest needs a player")
+    seats = (
+        models.Seat.objects.filter(user=user, is_pending=True, game__status=models.Game.Status.ACTIVE)
+        .select_related("game", "user")
+        .order_by("deadline")
+    )
+    games = []
+    for seat in seats:
+        if seat.played_by_bot:
+            continue
+        where = situation.for_seat(seat.game, seat, now=now, with_links=False)
+        games.append({"s": where, "deadline_text": _deadline_text(seat.deadline)})
+    if not games:
+        raise Skip("no game is waiting any more")
+    subject = ngettext(
+        "%(count)d game is waiting for you", "%(count)d games are waiting for you", len(games)
+    ) % {"count": len(games)}
+    return Content(subject, "digest", {"games": games})
+
+
+def _invite(note: models.Notification, now: dt.datetime) -> Content:
+    game = note.game
+    if game is None:
+        raise Skip("no game")
+    if game.status != models.Game.Status.OPEN:
+        raise Skip("the game has started")
+    by = str(note.payload.get("by") or note.payload.get("inviter") or game.creator.public_name)
+    title = get_engine(game.kind).TITLE
+    return Content(
+        _("%(name)s invites you to play %(game)s") % {"name": by, "game": title},
+        "invite",
+        {
+            "by": by,
+            "title": title,
+            "invite_url": note.payload.get("invite_url") or links.game_url(game),
+            "seats": game.seat_count,
+            "time_per_move": duration_text(game.time_per_move),
+        },
+        unsubscribe=False,
+    )
+
+
+BUILDERS: dict[str, Callable[[models.Notification, dt.datetime], Content]] = {
+    Kind.TURN: _turn,
+    Kind.REMINDER: _turn,
+    Kind.TIMEOUT: _timeout,
+    Kind.BOT_TAKEOVER: _bot_takeover,
+    Kind.GAME_END: _game_end,
+    Kind.REPLY: _reply,
+    Kind.DIGEST: _digest,
+    Kind.INVITE: _invite,
+}

@@ -1,0 +1,238 @@
+"""One seat's situation in one game, as emails tell it: what happened, what to decide, by when.
+
+Built only from ``selectors.event_log`` (redacted for the seat) and ``engine.view/legal/pending``
+for that seat, so an email carries nothing the player could not see on the game page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import models, selectors, store
+from games.engine.core import JSON, CommandSpec, Engine, get_engine
+from games.mail import links
+
+# The log in an email keeps the newest entries; the game page has the rest.
+MAX_HAPPENED = 30
+# A command gets one-click links only when its choices are few enough to list.
+MAX_CHOICES_PER_LINK = 6
+MAX_LINKS = 12
+
+
+@dataclass(frozen=True)
+class Action:
+    label: str
+    notation: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Example:
+    label: str
+    notation: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    name: str
+    is_you: bool
+    is_pending: bool
+    is_bot: bool
+    away_until: dt.date | None
+    score: Any = None
+
+
+@dataclass
+class Situation:
+    game: models.Game
+    seat: models.Seat
+    title: str
+    game_url: str
+    happened: list[str] = field(default_factory=list)
+    happened_more: int = 0  # older entries left out
+    is_pending: bool = False
+    pending_kind: str = ""
+    deadline: dt.datetime | None = None
+    actions: list[Action] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    legal: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+    table: list[TableSeat] = field(default_factory=list)
+    waiting_on: list[str] = field(default_factory=list)
+    bot_playing: bool = False
+    finished: bool = False
+
+
+def describe(entry: JSON, names: dict[int, str]) -> str:
+    """One line of the log, in words. Engines give a ``text``; the table's own events are ours."""
+    seat = entry.get("seat")
+    who = names.get(seat, "") if isinstance(seat, int) else ""
+    kind = entry.get("type", "")
+    if entry.get("chat"):
+        to = entry.get("to")
+        if to is not None:
+            return _("%(who)s to %(to)s (private): %(text)s") % {
+                "who": who,
+                "to": names.get(to, "?"),
+                "text": entry.get("text", ""),
+            }
+        return _("%(who)s: %(text)s") % {"who": who, "text": entry.get("text", "")}
+    platform = {
+        "seat_timed_out": _("%(who)s ran out of time; the default move was played."),
+        "bot_took_over": _("A bot now plays for %(who)s."),
+        "seat_reclaimed": _("%(who)s is back and plays again."),
+        "seat_resigned": _("%(who)s resigned; a bot plays out the seat."),
+    }
+    if kind in platform:
+        return platform[kind] % {"who": who}
+    text = fill_names(str(entry.get("text") or kind.replace("_", " ")), names)
+    if who and who not in text:
+        return f"{who}: {text}"
+    return text
+
+
+class _Names(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def fill_names(text: str, names: dict[int, str]) -> str:
+    """Engines name players ``{p0}``, ``{p1}``... in their texts; put the seats' names in."""
+    if "{" not in text:
+        return text
+    try:
+        return text.format_map(_Names({f"p{seat}": name for seat, name in names.items()}))
+    except (ValueError, IndexError, AttributeError):
+        return text
+
+
+def example_for(spec: CommandSpec) -> str:
+    """A filled-in command a player can copy: the first choices of every parameter."""
+    values = {p.name: [c.value for c in p.choices[: max(p.min_count, 1)]] for p in spec.params}
+    try:
+        return spec.build(values)
+    except Exception:
+        return spec.prefix
+
+
+def one_click(spec: CommandSpec) -> list[tuple[str, str]]:
+    """(label, notation) for the commands of this spec a link can carry, or nothing if too many."""
+    if not spec.params:
+        return [(spec.label, spec.prefix)]
+    if len(spec.params) == 1 and not spec.params[0].multiple:
+        param = spec.params[0]
+        if len(param.choices) <= MAX_CHOICES_PER_LINK:
+            return [(f"{spec.label}: {c.label}", spec.build({param.name: [c.value]})) for c in param.choices]
+    return []
+
+
+def summary_lines(view: JSON, names: dict[int, str]) -> list[str]:
+    """Short lines describing the position, from what the engine's view offers.
+
+    Engines may give a ``summary`` (text or lines); a ``prompt`` (what the viewer must decide, when
+    it is their turn) and Moonrollers' ``dice`` and ``turn`` are read too. Anything else is on the
+    game page.
+    """
+    lines: list[str] = []
+    summary = view.get("summary")
+    if isinstance(summary, str):
+        lines.append(summary)
+    elif isinstance(summary, list):
+        lines += [str(line) for line in summary]
+    dice = view.get("dice")
+    if isinstance(dice, dict) and view.get("active_seat") is not None:
+        for key, label in (
+            ("rolling", _("Rolling dice")),
+            ("locked", _("Locked dice")),
+            ("treated_as_extra", _("Treated as Extra Dice")),
+            ("set_aside", _("Set aside")),
+        ):
+            faces = dice.get(key)
+            if isinstance(faces, list) and faces:
+                lines.append(f"{label}: {', '.join(str(f) for f in faces)}")
+    turn = view.get("turn")
+    display = view.get("display")
+    if isinstance(turn, dict) and turn.get("crew") and isinstance(display, list):
+        card = next((c for c in display if isinstance(c, dict) and c.get("crew") == turn["crew"]), None)
+        if card is not None:
+            lines.append(_("Working on: %(crew)s") % {"crew": card.get("name", turn["crew"])})
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt and view.get("your_turn"):
+        lines.append(fill_names(prompt, names))
+    return lines
+
+
+def _scores(view: JSON) -> dict[int, Any]:
+    scores = view.get("scores")
+    if isinstance(scores, dict):
+        return {int(k): v for k, v in scores.items()}
+    if isinstance(scores, list):
+        return dict(enumerate(scores))
+    players = view.get("players")
+    if isinstance(players, list):
+        # Moonrollers: each player's Prestige.
+        return {
+            int(p["seat"]): p["prestige"]
+            for p in players
+            if isinstance(p, dict) and "seat" in p and "prestige" in p
+        }
+    return {}
+
+
+def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_links: bool = True) -> Situation:
+    """The seat's situation now. ``with_links`` signs one-click links against the current seq."""
+    engine: Engine = get_engine(game.kind)
+    infos = list(game.seats.select_related("user").order_by("position"))
+    names = {s.position: s.name for s in infos}
+    situation = Situation(
+        game=game,
+        seat=seat,
+        title=f"{engine.TITLE} #{game.pk}",
+        game_url=links.game_url(game),
+        bot_playing=seat.bot_playing,
+        finished=game.is_finished,
+    )
+    entries = selectors.event_log(game, seat.position, since=seat.last_acted_seq)
+    situation.happened_more = max(0, len(entries) - MAX_HAPPENED)
+    situation.happened = [describe(e, names) for e in entries[-MAX_HAPPENED:]]
+    if game.status == models.Game.Status.OPEN:
+        return situation
+    state = store.load(game).state
+    view = engine.view(state, seat.position)
+    situation.summary = summary_lines(view, names)
+    scores = _scores(view)
+    situation.table = [
+        TableSeat(
+            name=s.name,
+            is_you=s.position == seat.position,
+            is_pending=s.is_pending,
+            is_bot=s.played_by_bot,
+            # "Away until" is shown only while it lasts.
+            away_until=s.user.away_until if s.user is not None and s.user.is_away(now.date()) else None,
+            score=scores.get(s.position),
+        )
+        for s in infos
+    ]
+    situation.waiting_on = [s.name for s in infos if s.is_pending and s.position != seat.position]
+    if game.status != models.Game.Status.ACTIVE:
+        return situation
+    pending = next((p for p in engine.pending(state) if p.seat == seat.position), None)
+    situation.is_pending = pending is not None
+    situation.pending_kind = pending.kind if pending else ""
+    situation.deadline = seat.deadline if pending else None
+    specs = list(engine.legal(state, seat.position))
+    situation.legal = [example_for(s) for s in specs]
+    situation.examples = [Example(s.label, example_for(s), s.help) for s in specs]
+    if with_links and pending is not None and seat.user_id is not None:
+        for spec in specs:
+            for label, notation in one_click(spec):
+                if len(situation.actions) >= MAX_LINKS:
+                    break
+                token = links.sign_action(game=game, seat=seat, seq=game.last_seq, command=notation)
+                situation.actions.append(Action(label, notation, links.act_url(token)))
+    return situation

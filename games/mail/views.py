@@ -1,0 +1,147 @@
+"""The pages emails link to, and the inbound-mail webhook. Thin: checks and services live elsewhere.
+
+- /mail/act/<signed>/: GET shows what the link would play and a button; only the POST plays it
+  (mail scanners follow links, and GET must never change anything). The signed link is the
+  credential, bound to the seat's player; no login needed.
+- /mail/unsubscribe/<signed>/: GET asks, POST turns emails off. The POST is CSRF-exempt because
+  RFC 8058 one-click unsubscribes come from mail providers, with the signature as the proof.
+- /mail/inbound/: raw MIME, protected by INBOUND_EMAIL_SECRET.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import models, services, store
+from games.engine.core import CommandError, get_engine
+from games.mail import links, receive, situation
+
+
+def _refused(
+    request: HttpRequest, status: int, title: str, message: str, game: models.Game | None = None
+) -> HttpResponse:
+    context = {
+        "title": title,
+        "message": message,
+        "game": game,
+        "game_url": links.game_url(game) if game else "",
+    }
+    return render(request, "games/mail/act_refused.html", context, status=status)
+
+
+def _invalid_link(request: HttpRequest) -> HttpResponse:
+    return _refused(
+        request,
+        400,
+        _("This link does not work"),
+        _("The link is incomplete, was changed, or is too old. Open the game from the site instead."),
+    )
+
+
+def _stale(request: HttpRequest, game: models.Game) -> HttpResponse:
+    return _refused(
+        request,
+        409,
+        _("Someone moved since this email"),
+        _(
+            "The game has moved on since this email was written, so nothing was applied. "
+            "Open the game to see where it stands."
+        ),
+        game,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def act(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        link = links.load_action(token)
+    except links.BadLink:
+        return _invalid_link(request)
+    game = models.Game.objects.filter(pk=link.game_id).first()
+    seat = game.seats.select_related("user").filter(position=link.seat).first() if game else None
+    if game is None or seat is None or seat.user is None or seat.user_id != link.user_id:
+        return _invalid_link(request)
+    title = f"{get_engine(game.kind).TITLE} #{game.pk}"
+    context = {
+        "game": game,
+        "seat": seat,
+        "command": link.command,
+        "title": title,
+        "game_url": links.game_url(game),
+    }
+    # A second press of the button (or a resent form) finds the first result and says so.
+    key = "link:" + hashlib.sha256(token.encode()).hexdigest()[:40]
+    if store.find_batch(game, key):
+        return _done(request, game, seat, context)
+    if game.status != models.Game.Status.ACTIVE:
+        return _refused(request, 409, _("This game is over"), _("Nothing was applied."), game)
+    if game.move_seq > link.seq:
+        return _stale(request, game)
+    if request.method == "GET":
+        return render(request, "games/mail/act_confirm.html", context)
+    try:
+        services.command_submit(
+            game=game,
+            user=seat.user,
+            text=link.command,
+            expected_seq=link.seq,
+            idempotency_key=key,
+            now=timezone.now(),
+        )
+    except store.StaleSeq:
+        return _stale(request, game)
+    except services.NotAllowed as exc:
+        return _refused(request, 403, _("Not allowed"), exc.reason, game)
+    except (CommandError, services.ServiceError) as exc:
+        return _refused(request, 400, _("This move was refused"), exc.reason, game)
+    return _done(request, game, seat, context)
+
+
+def _done(
+    request: HttpRequest, game: models.Game, seat: models.Seat, context: dict[str, object]
+) -> HttpResponse:
+    game.refresh_from_db()
+    seat.refresh_from_db()
+    # Still this player's move (a roll asks for the next decision): offer the next links at once.
+    where = situation.for_seat(game, seat, now=timezone.now())
+    return render(request, "games/mail/act_done.html", {**context, "game": game, "s": where})
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        user = links.load_unsubscribe(token)
+    except links.BadLink:
+        return _invalid_link(request)
+    context = {"email": user.email, "profile_url": links.profile_url()}
+    if request.method == "GET":
+        return render(request, "games/mail/unsubscribe.html", context)
+    type(user).objects.filter(pk=user.pk).update(notify="none")
+    return render(request, "games/mail/unsubscribe_done.html", context)
+
+
+@csrf_exempt
+@require_POST
+def inbound(request: HttpRequest) -> HttpResponse:
+    secret = settings.INBOUND_EMAIL_SECRET
+    if not secret:
+        return JsonResponse({"error": "inbound mail is not configured (INBOUND_EMAIL_SECRET)"}, status=503)
+    given = request.headers.get("X-Inbound-Secret") or request.GET.get("secret") or ""
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        return JsonResponse({"error": "wrong or missing secret"}, status=403)
+    # Read one byte past the limit: enough to know the message is too big, never the whole of it.
+    raw = request.read(settings.MAX_INBOUND_BYTES + 1)
+    if not raw:
+        return JsonResponse({"error": "the body must be a raw email message"}, status=400)
+    result = receive.receive(raw, now=timezone.now(), envelope_to=request.headers.get("X-Envelope-To", ""))
+    return JsonResponse({"status": result.status, "code": result.code, "applied": result.applied})

@@ -1,0 +1,210 @@
+"""The deadline sweep, with the clock as a parameter: each thing happens exactly once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from games import deadlines, models, services
+from tests.factories import NOW, make_game, make_user
+from tests.mail.helpers import raw_reply, reply_address, run_outbox, text_of
+
+pytestmark = pytest.mark.django_db
+HOUR = dt.timedelta(hours=1)
+Kind = models.Notification.Kind
+
+
+@pytest.fixture
+def game(ann: Any, bob: Any) -> models.Game:
+    """A race with ten hours per move: the reminder is due at 8 h, the timeout at 10 h."""
+    return make_game(ann, bob, time_per_move=10 * HOUR)
+
+
+def sweep(at: dt.datetime) -> deadlines.SweepReport:
+    return deadlines.sweep(now=at)
+
+
+def count(kind: str, **filters: Any) -> int:
+    return models.Notification.objects.filter(kind=kind, **filters).count()
+
+
+def test_the_reminder_goes_out_once_at_80_percent(game: models.Game, mover: models.Seat) -> None:
+    run_outbox()
+    assert sweep(NOW + 7 * HOUR + 59 * dt.timedelta(minutes=1)).reminders == []
+    assert sweep(NOW + 8 * HOUR).reminders == [(game.pk, mover.position)]
+    assert sweep(NOW + 8 * HOUR).reminders == []
+    assert sweep(NOW + 9 * HOUR).reminders == []
+    assert count(Kind.REMINDER) == 1
+    mover.refresh_from_db()
+    assert mover.reminder_sent_at == NOW + 8 * HOUR
+    (message,) = run_outbox(NOW + 8 * HOUR)
+    assert message.to == [mover.user.email] and message.subject.startswith("Reminder:")
+
+
+def test_the_reminder_share_is_configurable(game: models.Game, mover: models.Seat, settings: Any) -> None:
+    settings.REMINDER_AT = 0.5
+    assert sweep(NOW + 4 * HOUR).reminders == []
+    assert sweep(NOW + 5 * HOUR).reminders == [(game.pk, mover.position)]
+
+
+def test_a_player_who_moves_gets_no_reminder_for_that_turn(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    services.command_submit(
+        game=game, user=mover.user, text="pass", expected_seq=game.last_seq, now=NOW + HOUR
+    )
+    # Ann's turn ended at 1 h; Bob's started then, so his reminder is due at 9 h, not 8 h.
+    assert sweep(NOW + 8 * HOUR).reminders == []
+    assert sweep(NOW + 9 * HOUR).reminders == [(game.pk, waiter.position)]
+
+
+def test_the_timeout_plays_the_default_move_once(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    run_outbox()
+    seq = game.last_seq
+    assert sweep(NOW + 10 * HOUR - dt.timedelta(seconds=1)).timeouts == []
+    assert sweep(NOW + 10 * HOUR).timeouts == [(game.pk, mover.position)]
+    assert sweep(NOW + 10 * HOUR).timeouts == []
+    written = models.Event.objects.filter(game=game, seq__gt=seq).order_by("seq")
+    assert [(e.type, e.cause, e.command) for e in written] == [
+        ("seat_timed_out", "platform", ""),
+        ("turn_passed", "timeout", "pass"),
+    ]
+    mover.refresh_from_db()
+    assert mover.consecutive_timeouts == 1 and not mover.bot_playing
+    messages = run_outbox(NOW + 10 * HOUR)
+    timeout = next(m for m in messages if m.to == [mover.user.email])
+    assert "Your time ran out" in text_of(timeout) and "The default move was played for you: pass" in text_of(
+        timeout
+    )
+    assert "After 1 more timeout in a row, a bot will play your seat" in text_of(timeout)
+    assert any(m.to == [waiter.user.email] for m in messages)  # Bob's turn now
+
+
+def test_two_timeouts_in_a_row_hand_the_seat_to_a_bot_and_the_table_is_told_once(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    run_outbox()
+    now = NOW + 10 * HOUR
+    sweep(now)  # Ann times out once; Bob's turn
+    game.refresh_from_db()
+    services.command_submit(game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=now)
+    now += 10 * HOUR
+    report = sweep(now)  # Ann times out again: a bot takes her seat and plays at once
+    assert report.timeouts == [(game.pk, mover.position)]
+    mover.refresh_from_db()
+    assert mover.bot_playing and mover.consecutive_timeouts == 2
+    assert models.Event.objects.filter(game=game, type="bot_took_over").count() == 1
+    # Ann's default move ended her turn; when it comes back, the bot plays it at once.
+    game.refresh_from_db()
+    services.command_submit(game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=now)
+    assert models.Event.objects.filter(game=game, cause="bot", actor=mover.position).exists()
+    assert count(Kind.BOT_TAKEOVER, user=waiter.user) == 1 and count(Kind.BOT_TAKEOVER, user=mover.user) == 1
+    sweep(now + 30 * HOUR)
+    assert models.Event.objects.filter(game=game, type="bot_took_over").count() == 1
+    messages = run_outbox(now)
+    told = next(m for m in messages if m.to == [waiter.user.email] and "bot plays for" in m.subject)
+    assert f"{mover.user.public_name} has not played for a while" in text_of(told)
+    yours = next(m for m in messages if m.to == [mover.user.email] and "bot is playing for you" in m.subject)
+    assert "reply to this email with any command" in text_of(yours)
+
+
+def test_the_player_takes_the_seat_back_from_the_game_page_or_by_any_command(
+    game: models.Game, mover: models.Seat
+) -> None:
+    models.Seat.objects.filter(pk=mover.pk).update(bot_playing=True, consecutive_timeouts=2)
+    services.seat_reclaim(game=game, user=mover.user, now=NOW)  # the game page's button
+    mover.refresh_from_db()
+    assert not mover.bot_playing and mover.consecutive_timeouts == 0
+    models.Seat.objects.filter(pk=mover.pk).update(bot_playing=True)
+    from games.mail import receive
+
+    raw = raw_reply(to=reply_address(mover), sender=mover.user.email, body="pass")
+    assert receive.receive(raw, now=NOW).status == "accepted"  # by email
+    mover.refresh_from_db()
+    assert not mover.bot_playing
+    assert models.Event.objects.filter(game=game, type="seat_reclaimed").count() == 2
+    # Taking back a seat one already plays is refused and writes nothing.
+    with pytest.raises(services.ServiceError, match="already playing"):
+        services.seat_reclaim(game=game, user=mover.user, now=NOW)
+    assert models.Event.objects.filter(game=game, type="seat_reclaimed").count() == 2
+
+
+def test_a_player_away_is_paused_once_and_gets_a_whole_move_after_coming_back(
+    game: models.Game, mover: models.Seat
+) -> None:
+    away_until = (NOW + dt.timedelta(days=3)).date()
+    type(mover.user).objects.filter(pk=mover.user.pk).update(away_until=away_until)
+    back = dt.datetime.combine(away_until + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
+    assert sweep(NOW + HOUR).paused == [(game.pk, mover.position)]
+    for hours in (2, 8, 10, 30, 80):
+        report = sweep(NOW + hours * HOUR)
+        assert report.paused == report.reminders == report.timeouts == []
+    mover.refresh_from_db()
+    assert mover.deadline == back + 10 * HOUR and mover.reminder_sent_at is None
+    assert sweep(back + 8 * HOUR).reminders == [(game.pk, mover.position)]
+    assert sweep(back + 10 * HOUR).timeouts == [(game.pk, mover.position)]
+    assert models.Event.objects.filter(game=game, type="seat_timed_out").count() == 1
+
+
+def test_extending_the_absence_pushes_the_deadline_again(game: models.Game, mover: models.Seat) -> None:
+    user_model = type(mover.user)
+    user_model.objects.filter(pk=mover.user.pk).update(away_until=NOW.date())
+    assert sweep(NOW).paused == [(game.pk, mover.position)]
+    user_model.objects.filter(pk=mover.user.pk).update(away_until=NOW.date() + dt.timedelta(days=5))
+    assert sweep(NOW + HOUR).paused == [(game.pk, mover.position)]
+    mover.refresh_from_db()
+    assert (
+        mover.deadline
+        == dt.datetime.combine(NOW.date() + dt.timedelta(days=6), dt.time(), tzinfo=dt.UTC) + 10 * HOUR
+    )
+
+
+def test_the_sweep_command_runs_one_sweep_at_the_given_time(game: models.Game, mover: models.Seat) -> None:
+    out = io.StringIO()
+    call_command("sweep_deadlines", "--now", (NOW + 10 * HOUR).isoformat(), stdout=out)
+    assert "0 reminder(s), 1 timeout(s)" in out.getvalue()
+    assert f"timeout: game {game.pk} seat {mover.position}" in out.getvalue()
+    assert models.Event.objects.filter(game=game, type="seat_timed_out").count() == 1
+
+
+def test_the_sweep_command_refuses_a_bad_time() -> None:
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="ISO 8601"):
+        call_command("sweep_deadlines", "--now", "tomorrow")
+
+
+class TestDigest:
+    def test_a_digest_player_gets_one_email_a_day_listing_the_games_waiting_on_them(self) -> None:
+        dee = make_user("Dee", notify="daily_digest")
+        games = []
+        for _ in range(2):
+            other = make_user()
+            game = make_game(dee, other)
+            if not game.seats.get(user=dee).is_pending:
+                services.command_submit(
+                    game=game, user=other, text="pass", expected_seq=game.last_seq, now=NOW
+                )
+            games.append(game)
+        assert not models.Notification.objects.filter(user=dee, kind=Kind.TURN).exists()
+        out = io.StringIO()
+        call_command("send_digests", "--now", NOW.isoformat(), stdout=out)
+        call_command("send_digests", "--now", (NOW + HOUR).isoformat(), stdout=out)
+        assert out.getvalue().splitlines() == ["1 digest(s) queued", "0 digest(s) queued"]
+        (digest,) = [m for m in run_outbox() if m.to == [dee.email]]
+        assert digest.subject == "2 games are waiting for you"
+        for game in games:
+            assert f"Race to 20 #{game.pk}" in text_of(digest)
+        call_command("send_digests", "--now", (NOW + 24 * HOUR).isoformat(), stdout=out)
+        assert models.Notification.objects.filter(user=dee, kind=Kind.DIGEST).count() == 2
+
+    def test_players_on_every_turn_get_no_digest(self, game: models.Game) -> None:
+        out = io.StringIO()
+        call_command("send_digests", "--now", NOW.isoformat(), stdout=out)
+        assert out.getvalue().strip() == "0 digest(s) queued"
