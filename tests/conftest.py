@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,25 @@ def _fast_password_hashing(settings: Any) -> None:
 def _empty_cache() -> None:
     # allauth keeps rate limits and email cooldowns in the cache: one test must not throttle the next.
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _celery_runs_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks queued on commit run in the test process, except where a real worker is the point.
+
+    Otherwise transactional tests would publish into a broker no worker reads.
+    """
+    if request.node.get_closest_marker("celery_smtp"):
+        yield
+        return
+    from moonweb.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = previous
 
 
 @pytest.fixture
