@@ -59,6 +59,11 @@ FACE_WORDS: dict[str, str] = {**{f: f for f in FACES}, **{f + "s": f for f in FA
 MAX_DICE_IN_ONE_WORD = 12
 
 
+
+def _is_number(word: str) -> bool:
+    # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses.
+    return word.isascii() and word.isdigit()
+
 def _normalize(word: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
 
@@ -86,7 +91,7 @@ def _face(word: str) -> str:
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdigit():
+    if not _is_number(word):
         raise CannotParse(f"{word!r} is not a number ({what}).")
     return int(word)
 
@@ -136,7 +141,7 @@ def _faces(w: _Words, stop_at: tuple[str, ...]) -> list[str]:
     faces: list[str] = []
     while (word := w.peek()) is not None and word not in stop_at:
         w.take("a die")
-        if word.isdigit():
+        if _is_number(word):
             n = int(word)
             if not 1 <= n <= MAX_DICE_IN_ONE_WORD:
                 raise CannotParse(f"{n} dice? There are 12.")
@@ -160,7 +165,7 @@ def _lock(w: _Words) -> LockDice:
     while w.peek() is not None:
         word = w.take("a die")
         n = 1
-        if word.isdigit():
+        if _is_number(word):
             n = int(word)
             if not 1 <= n <= MAX_DICE_IN_ONE_WORD:
                 raise CannotParse(f"{n} dice? There are 12.")

@@ -1,0 +1,302 @@
+"""Latency of the JSON API under gunicorn on PostgreSQL: GET a game's view, POST a command.
+
+    DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_bench \\
+        .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102]
+
+Builds (once; later runs reuse them) Moonrollers games of about 20 and about 2,000 events by
+playing them through the services, the engine's random_command choosing every move; starts gunicorn with
+2 workers on 127.0.0.1; then, one request at a time, measures
+
+- GET /api/games/{id}/ as a seated player (the full view, legal commands included), and
+- POST /api/games/{id}/commands/ by the player to act, with a legal command read from /legal/
+  just before (that read is not timed). The short games are a pool, so each stays near 20 events.
+  (Every run builds new short games: the previous run's have grown.)
+
+and prints the median and 95th percentile of each. The database must be PostgreSQL; notifications
+are queued to Redis (db 13 by default) as in production, and no worker sends them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT_EVENTS = 20
+LONG_EVENTS = 2000
+# Each timed POST adds one or two events: it goes round a pool of short games (requests / 5 of
+# them), so each takes about 5 commands and stays near 20-30 events.
+COMMANDS_PER_SHORT_GAME = 5
+
+
+def setup_django(broker: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "moonweb.settings")
+    os.environ["CELERY_BROKER_URL"] = broker
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        sys.exit("Set DATABASE_URL to a PostgreSQL database: the figures are for production's database.")
+
+
+def bench_users() -> tuple[Any, Any]:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    users = []
+    for name in ("bench-ann", "bench-bob"):
+        user, _ = get_user_model().objects.get_or_create(
+            username=name, defaults={"email": f"{name}@example.com", "display_name": name}
+        )
+        Token.objects.get_or_create(user=user)
+        users.append(user)
+    return users[0], users[1]
+
+
+def grow(game: Any, events: int) -> None:
+    """Play the game through the services until it has ``events`` events, moves chosen at random.
+
+    Random play, not the heuristic bot: a well-played two-player game ends in a few hundred
+    events, and the point is a long log (dice, busts, chat make real games long too).
+    """
+    from django.utils import timezone
+
+    from games import services, store
+    from games.engine.core import Rng, get_engine
+
+    engine = get_engine(game.kind)
+    users = {s.position: s.user for s in game.seats.select_related("user")}
+    while game.last_seq < events and game.status == "active":
+        state = store.load(game).state
+        seat = engine.pending(state)[0].seat
+        text = engine.random_command(state, seat, Rng(bytes(game.seed), game.pk, game.last_seq + 1, "bench"))
+        services.command_submit(
+            game=game, user=users[seat], text=text, expected_seq=game.last_seq, now=timezone.now()
+        )
+
+
+def bench_game(ann: Any, bob: Any, events: int, exclude: set[int]) -> Any:
+    """An active two-player game of at least ``events`` events (reused when one exists)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games import models, services
+
+    candidates = models.Game.objects.filter(
+        creator=ann, kind="moonrollers", status="active", last_seq__gte=events, last_seq__lt=events * 1.5
+    ).exclude(pk__in=exclude)
+    game = candidates.order_by("pk").first()
+    while game is None:
+        now = timezone.now()
+        game = services.game_create(
+            creator=ann,
+            kind="moonrollers",
+            seat_count=2,
+            options={"longer_game": events > 100},
+            time_per_move=dt.timedelta(days=3),
+            now=now,
+        )
+        services.game_join(game=game, user=bob, now=now)
+        services.game_start(game=game, by=ann, now=now)
+        game.refresh_from_db()
+        started = time.monotonic()
+        grow(game, events)
+        if events > 100:
+            print(f"  built game {game.pk}: {game.last_seq} events in {time.monotonic() - started:.0f} s")
+        if game.status != "active":
+            print("  (it ended before that: building another)")
+            game = None
+    return game
+
+
+class Client:
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any, float]:
+        headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        started = time.perf_counter()
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        payload = response.read()
+        elapsed = time.perf_counter() - started
+        return response.status, json.loads(payload), elapsed
+
+
+def legal_command(legal: dict[str, Any], rng: random.Random) -> str:
+    """A command from the specs, values chosen at random but minimal (always allowed)."""
+    spec = rng.choice(legal["commands"])
+    words = [spec["prefix"]]
+    for param in spec["params"]:
+        values = [c["value"] for c in param["choices"]]
+        count = param["min_count"] if param["multiple"] else 1
+        words += rng.sample(values, count)
+    return " ".join(w for w in words if w)
+
+
+def measure_get(client: Client, game_id: int, token: str, n: int) -> list[float]:
+    client.call("GET", f"/api/games/{game_id}/", token)  # warm-up: worker imports, connection
+    times = []
+    for _ in range(n):
+        status, _, elapsed = client.call("GET", f"/api/games/{game_id}/", token)
+        assert status == 200, status
+        times.append(elapsed)
+    return times
+
+
+def measure_post(
+    client: Client, game_ids: list[int], tokens: dict[int, dict[int, str]], n: int, rng: random.Random
+) -> tuple[list[float], int]:
+    times: list[float] = []
+    refused = 0
+    for i in range(n):
+        game_id = game_ids[i % len(game_ids)]
+        _, game, _ = client.call("GET", f"/api/games/{game_id}/", next(iter(tokens[game_id].values())))
+        to_act = next(s["position"] for s in game["seats"] if s["is_pending"])
+        token = tokens[game_id][to_act]
+        _, legal, _ = client.call("GET", f"/api/games/{game_id}/legal/", token)
+        if legal["status"] != "active" or not legal["commands"]:
+            refused += 1  # the game ended under us
+            continue
+        body = {"command": legal_command(legal, rng), "expected_seq": legal["seq"]}
+        status, _, elapsed = client.call("POST", f"/api/games/{game_id}/commands/", token, body)
+        if status == 201:
+            times.append(elapsed)
+        else:
+            refused += 1
+    return times, refused
+
+
+def summary(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p95 = statistics.quantiles(ms, n=100)[94] if len(ms) >= 2 else ms[0]
+    return f"{name:44s} n={len(ms):4d}  median {statistics.median(ms):7.1f} ms  p95 {p95:7.1f} ms"
+
+
+def start_gunicorn(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(  # noqa: S603 (a fixed command line)
+        [
+            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            "moonweb.wsgi:application",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--access-logfile",
+            "-" if env.get("BENCH_ACCESS_LOG") else "/dev/null",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/healthz")
+            return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    sys.exit("gunicorn did not start: " + (process.stderr.read().decode() if process.stderr else ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--requests", type=int, default=200, help="timed requests per figure")
+    parser.add_argument("--port", type=int, default=8102)
+    parser.add_argument("--broker", default="redis://127.0.0.1:6379/13")
+    parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
+    args = parser.parse_args()
+    setup_django(args.broker)
+    from games import models
+
+    ann, bob = bench_users()
+    print("Games (built through the services, reused by later runs):")
+    long_game = bench_game(ann, bob, LONG_EVENTS, exclude=set())
+    shorts: list[Any] = []
+    for _ in range(max(1, args.requests // COMMANDS_PER_SHORT_GAME)):
+        shorts.append(bench_game(ann, bob, SHORT_EVENTS, exclude={g.pk for g in shorts}))
+    tokens = {
+        game.pk: {s.position: s.user.auth_token.key for s in game.seats.select_related("user__auth_token")}
+        for game in [long_game, *shorts]
+    }
+    print(f"  long game {long_game.pk}: {long_game.last_seq} events")
+    sizes = sorted(g.last_seq for g in shorts)
+    print(f"  {len(shorts)} short games: {sizes[0]}-{sizes[-1]} events")
+
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_CONN_MAX_AGE": str(args.conn_max_age),
+        "CELERY_BROKER_URL": args.broker,
+        "LOG_LEVEL": "WARNING",
+    }
+    server = start_gunicorn(args.port, env)
+    try:
+        client = Client(args.port)
+        rng = random.Random(1)
+        n = args.requests
+        print(
+            f"\ngunicorn, 2 workers, 127.0.0.1:{args.port}; "
+            f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; one client, one request at a time"
+        )
+        short = shorts[0]
+        print(
+            summary(
+                f"GET view, game of {short.last_seq} events",
+                measure_get(client, short.pk, tokens[short.pk][0], n),
+            )
+        )
+        print(
+            summary(
+                f"GET view, game of {long_game.last_seq} events",
+                measure_get(client, long_game.pk, tokens[long_game.pk][0], n),
+            )
+        )
+        before = min(g.last_seq for g in shorts)
+        times, refused = measure_post(client, [g.pk for g in shorts], tokens, n, rng)
+        after = max(models.Game.objects.get(pk=g.pk).last_seq for g in shorts)
+        label = f"POST command, games of {before}-{after} events"
+        print(summary(label, times) + f"  (refused {refused})")
+        before = long_game.last_seq
+        times, refused = measure_post(client, [long_game.pk], tokens, n, rng)
+        after = models.Game.objects.get(pk=long_game.pk).last_seq
+        label = f"POST command, game of {before}-{after} events"
+        print(summary(label, times) + f"  (refused {refused})")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        drop_queued_tasks(args.broker)
+
+
+def drop_queued_tasks(broker: str) -> None:
+    """No worker runs here: forget the notification tasks the benchmark queued in its Redis db."""
+    if broker.startswith("redis://"):
+        import redis
+
+        redis.Redis.from_url(broker).delete("celery")
+
+
+if __name__ == "__main__":
+    main()

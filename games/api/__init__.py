@@ -1,0 +1,1 @@
+"""The JSON API (DRF): games, their logs and legal commands, commands in notation, table actions."""

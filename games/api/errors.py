@@ -1,0 +1,97 @@
+"""Every refusal the API makes, as JSON ``{"detail": ..., "code": ...}`` with the right status.
+
+Services raise domain errors (ServiceError, NotAllowed, StaleSeq, CannotParse, IllegalCommand);
+this module is the one place that turns them, and DRF's own errors, into responses, so a script
+can branch on ``code`` while a person reads ``detail``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from games import services, store
+from games.engine.core import CannotParse, IllegalCommand
+
+
+class ApiError(exceptions.APIException):
+    """A refusal with a machine-readable ``code`` and optional extra fields (e.g. the current seq)."""
+
+    def __init__(self, detail: str, code: str, status_code: int, **extra: Any) -> None:
+        super().__init__(detail=detail, code=code)
+        self.status_code = status_code
+        self.code = code
+        self.extra = extra
+
+
+def not_found() -> ApiError:
+    # Private games answer the same as missing ones: outsiders must not learn that they exist.
+    return ApiError(_("No such game."), "not_found", status.HTTP_404_NOT_FOUND)
+
+
+def not_found_path() -> ApiError:
+    return ApiError(_("There is nothing at this address."), "not_found", status.HTTP_404_NOT_FOUND)
+
+
+def translate(exc: Exception, *, not_allowed_code: str = "not_allowed") -> Exception:
+    """The API error for a domain error, or the exception itself when it is not one of ours."""
+    if isinstance(exc, store.StaleSeq):
+        return ApiError(
+            _("The game has moved on: you saw move %(expected)s, it is now at move %(current)s.")
+            % {"expected": exc.expected, "current": exc.current},
+            "stale",
+            status.HTTP_409_CONFLICT,
+            seq=exc.current,
+        )
+    if isinstance(exc, CannotParse):
+        return ApiError(exc.reason, "cannot_parse", status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, IllegalCommand):
+        return ApiError(exc.reason, "illegal", status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, services.NotAllowed):
+        return ApiError(exc.reason, not_allowed_code, status.HTTP_403_FORBIDDEN)
+    if isinstance(exc, services.ServiceError):
+        return ApiError(exc.reason, "refused", status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        return ApiError(
+            _("The request body is too large."), "too_large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    return exc
+
+
+def _first_message(detail: Any) -> str:
+    """One readable sentence out of DRF's nested validation errors: 'field: message'."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            inner = _first_message(value)
+            return inner if key == "non_field_errors" else f"{key}: {inner}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's exception handler, shaped as ``{"detail", "code"}`` (plus ``errors`` for bad input)."""
+    exc = translate(exc)
+    if isinstance(exc, Http404):
+        exc = not_found()
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a real bug: let Django answer 500 and log it
+    headers: dict[str, str] = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+    body: dict[str, Any]
+    if isinstance(exc, ApiError):
+        body = {"detail": str(exc.detail), "code": exc.code, **exc.extra}
+    elif isinstance(exc, exceptions.ValidationError):
+        body = {"detail": _first_message(exc.detail), "code": "invalid", "errors": exc.detail}
+    else:
+        codes = exc.get_codes()
+        body = {"detail": str(exc.detail), "code": codes if isinstance(codes, str) else "error"}
+    return Response(body, status=exc.status_code, headers=headers)

@@ -1,0 +1,290 @@
+"""What the API reads and writes. Input serializers validate types strictly; output serializers
+render the shared selectors' ``GameView`` and document every field in the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games import models, services
+from games.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from games.engine.core import engine_names, get_engine
+from games.selectors import GameView
+
+MAX_COMMAND_LENGTH = 500
+MAX_IDEMPOTENCY_KEY_LENGTH = 80  # Event.idempotency_key's column
+# Seqs and ids live in PostgreSQL integer columns; bigger numbers cannot name anything.
+MAX_SEQ = 2**31 - 1
+
+
+def available_kinds() -> list[str]:
+    """Engines that are registered *and* importable (an engine still being written is left out)."""
+    kinds = []
+    for name in engine_names():
+        try:
+            get_engine(name)
+        except (LookupError, ImportError, AttributeError):
+            continue
+        kinds.append(name)
+    return kinds
+
+
+# ---- input ---------------------------------------------------------------------------------
+
+
+class GameCreateSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[], help_text=_("Which game: one of the available engines."))
+    seat_count = StrictIntegerField(
+        min_value=1, max_value=99, help_text=_("Players at the table, the creator included.")
+    )
+    options = serializers.DictField(
+        child=StrictBooleanField(),
+        required=False,
+        default=dict,
+        help_text=_("Variants by name (see the engine's options); missing ones take their default."),
+    )
+    time_per_move = StrictIntegerField(
+        min_value=int(services.MIN_TIME_PER_MOVE.total_seconds()),
+        max_value=int(services.MAX_TIME_PER_MOVE.total_seconds()),
+        required=False,
+        default=86400,
+        help_text=_("Seconds each player has to move (1 hour to 14 days)."),
+    )
+    visibility = serializers.ChoiceField(
+        choices=models.Game.Visibility.choices, required=False, default=models.Game.Visibility.PUBLIC
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Computed per instance so the schema and validation follow the engines registered now.
+        # An empty enum is not valid OpenAPI: while no engine imports, list the registered names
+        # and let validate_kind refuse them.
+        kinds = available_kinds()
+        cast(serializers.ChoiceField, self.fields["kind"]).choices = kinds or engine_names()
+        engines = [get_engine(kind) for kind in kinds]
+        if engines:
+            self.fields["seat_count"] = StrictIntegerField(
+                min_value=min(e.MIN_PLAYERS for e in engines),
+                max_value=max(e.MAX_PLAYERS for e in engines),
+                help_text=self.fields["seat_count"].help_text,
+            )
+
+    def validate_kind(self, kind: str) -> str:
+        if kind not in available_kinds():
+            raise serializers.ValidationError(_("This game is not available yet."))
+        return kind
+
+
+class CommandSerializer(serializers.Serializer):
+    command = StrictCharField(
+        max_length=MAX_COMMAND_LENGTH, help_text=_("The command in the game's notation, e.g. 'roll'.")
+    )
+    expected_seq = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        help_text=_("The game's 'seq' your decision was made against; a move since then answers 409."),
+    )
+    idempotency_key = StrictCharField(
+        max_length=MAX_IDEMPOTENCY_KEY_LENGTH,
+        required=False,
+        help_text=_(
+            "Optional. Sending the same key again (e.g. after a lost connection) writes nothing and "
+            "answers the game as it is, with the header Idempotent-Replayed: true."
+        ),
+    )
+
+
+class ChatSerializer(serializers.Serializer):
+    text = StrictCharField(max_length=services.MAX_CHAT_LENGTH)
+    to = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("A seat number for a private message to that player; null or absent for the table."),
+    )
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=models.Game.Status.choices, required=False)
+    mine = serializers.BooleanField(
+        required=False, default=False, help_text=_("Only games where you have a seat.")
+    )
+
+
+class EventsQuerySerializer(serializers.Serializer):
+    since = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEQ,
+        required=False,
+        default=0,
+        help_text=_("Only events after this seq."),
+    )
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=500,
+        required=False,
+        default=100,
+        help_text=_("At most this many seqs after 'since' (some may be hidden from you)."),
+    )
+
+
+# ---- output --------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(
+        help_text="cannot_parse, illegal, stale, not_your_seat, not_allowed, refused, invalid, not_found, "
+        "not_authenticated, authentication_failed, ..."
+    )
+    # DRF's metaclass moves declared fields out of the class, so these names may shadow Serializer
+    # attributes (errors, label) without harm; only the type checker minds.
+    errors = serializers.JSONField(  # type: ignore[assignment]
+        required=False, help_text=_("Field by field, for code 'invalid'.")
+    )
+
+
+class ConflictSerializer(ErrorSerializer):
+    seq = serializers.IntegerField(help_text=_("The game's seq now: read the game again, then decide."))
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    bot_playing = serializers.BooleanField(help_text=_("A bot stands in for an absent player."))
+    resigned = serializers.BooleanField()
+    is_pending = serializers.BooleanField(help_text=_("This seat must act now."))
+    pending_kind = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class ChoiceSerializer(serializers.Serializer):
+    value = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # see ErrorSerializer.errors
+
+
+class ParamSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    multiple = serializers.BooleanField()
+    min_count = serializers.IntegerField()
+    choices = ChoiceSerializer(many=True)
+
+
+class CommandSpecSerializer(serializers.Serializer):
+    """A command a seat may send now: ``prefix`` then each param's chosen values, space-separated."""
+
+    action = serializers.CharField()
+    prefix = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    confirm = serializers.BooleanField()
+    help = serializers.CharField()
+    params = ParamSerializer(many=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=models.Game.Status.choices)
+    visibility = serializers.ChoiceField(choices=models.Game.Visibility.choices)
+    seat_count = serializers.IntegerField()
+    players = serializers.SerializerMethodField()
+    seq = serializers.IntegerField(source="last_seq")
+    created_at = serializers.DateTimeField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_players(self, game: models.Game) -> list[str]:
+        return [seat.name for seat in game.seats.all()]
+
+
+class GameSerializer(serializers.Serializer):
+    """One person's picture of a game."""
+
+    # Rendered from a selectors.GameView: ``GameSerializer(game_data(view)).data``.
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.ChoiceField(choices=models.Game.Status.choices)
+    visibility = serializers.ChoiceField(choices=models.Game.Visibility.choices)
+    seat_count = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    my_seat = serializers.IntegerField(allow_null=True, help_text=_("Your seat; null for spectators."))
+    seq = serializers.IntegerField(help_text=_("Send it back as expected_seq with your next command."))
+    seed_sha256 = serializers.CharField(help_text=_("SHA-256 of the secret seed of every roll and shuffle."))
+    seed = serializers.CharField(
+        allow_null=True, help_text=_("The seed itself, hex, once the game is finished; null before.")
+    )
+    options = serializers.DictField(child=serializers.BooleanField())
+    time_per_move = serializers.IntegerField(help_text=_("Seconds each player has to move."))
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    view = serializers.JSONField(
+        allow_null=True,
+        help_text=_("The engine's view for your seat (or a spectator's); null before the start."),
+    )
+    legal = CommandSpecSerializer(many=True, help_text=_("What you may send now."))
+    outcome = serializers.JSONField(allow_null=True, help_text=_("Scores and ranking once finished."))
+
+
+def game_data(gv: GameView) -> dict[str, Any]:
+    game = gv.game
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "title": gv.engine.TITLE,
+        "status": game.status,
+        "visibility": game.visibility,
+        "seat_count": game.seat_count,
+        "seats": gv.seats,
+        "my_seat": gv.my_seat,
+        "seq": game.last_seq,
+        "seed_sha256": game.seed_sha256,
+        "seed": bytes(game.seed).hex() if game.is_finished else None,
+        "options": game.options,
+        "time_per_move": int(game.time_per_move.total_seconds()),
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "view": gv.view,
+        "legal": gv.legal,
+        "outcome": game.outcome,
+    }
+
+
+class LegalSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text=_("Send it back as expected_seq."))
+    status = serializers.ChoiceField(choices=models.Game.Status.choices)
+    my_seat = serializers.IntegerField()
+    to_act = serializers.BooleanField(help_text=_("The game waits for you now."))
+    commands = CommandSpecSerializer(many=True)
+
+
+class EventsSerializer(serializers.Serializer):
+    since = serializers.IntegerField()
+    until = serializers.IntegerField(help_text=_("Ask again with since=until while 'more' is true."))
+    last_seq = serializers.IntegerField()
+    more = serializers.BooleanField()
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=_("Redacted for you: seq, at, cause, type, seat, then the event's own fields."),
+    )
+
+
+class ChatResultSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    event = serializers.DictField()
+
+
+class ApiRootSerializer(serializers.Serializer):
+    games = serializers.URLField()
+    schema = serializers.URLField()
+    docs = serializers.URLField()
+    tokens = serializers.URLField()

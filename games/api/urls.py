@@ -1,0 +1,28 @@
+"""Routes under /api/. Names are global (no namespace): base.html links to ``api_tokens``."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+
+from games.api import docs, token_views, views
+
+urlpatterns = [
+    path("", views.ApiRoot.as_view(), name="api_root"),
+    path("schema/", views.Schema.as_view(), name="api_schema"),
+    path("docs/", docs.api_docs, name="api_docs"),
+    path("tokens/", token_views.token_page, name="api_tokens"),
+    path("games/", views.GameList.as_view(), name="api_games"),
+    path("games/<int:pk>/", views.GameDetail.as_view(), name="api_game"),
+    path("games/<int:pk>/events/", views.GameEvents.as_view(), name="api_game_events"),
+    path("games/<int:pk>/legal/", views.GameLegal.as_view(), name="api_game_legal"),
+    path("games/<int:pk>/commands/", views.GameCommands.as_view(), name="api_game_commands"),
+    path("games/<int:pk>/join/", views.GameJoin.as_view(), name="api_game_join"),
+    path("games/<int:pk>/start/", views.GameStart.as_view(), name="api_game_start"),
+    path("games/<int:pk>/bots/", views.GameBots.as_view(), name="api_game_bots"),
+    path("games/<int:pk>/resign/", views.GameResign.as_view(), name="api_game_resign"),
+    path("games/<int:pk>/chat/", views.GameChat.as_view(), name="api_game_chat"),
+    # Anything else under /api/ (a non-numeric id, a typo) is a JSON 404, not Django's HTML page.
+    # (Only addresses ending in "/": "/api/games" still gets CommonMiddleware's redirect to "/api/games/",
+    # and the browsable API's breadcrumbs do not stop at this view.)
+    re_path(r"^.*/$", views.ApiNotFound.as_view(), name="api_not_found"),
+]

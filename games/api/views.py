@@ -1,0 +1,407 @@
+"""The JSON API: thin adapters from HTTP to the services and selectors the pages use too.
+
+Each view validates its input with a strict serializer, calls one service or selector with
+``now`` taken here, and renders a selector's result. Errors become ``{"detail", "code"}`` in
+``games.api.errors``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework import generics, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from games import models, selectors, services
+from games.api import errors
+from games.api.serializers import (
+    ApiRootSerializer,
+    ChatResultSerializer,
+    ChatSerializer,
+    CommandSerializer,
+    ConflictSerializer,
+    ErrorSerializer,
+    EventsQuerySerializer,
+    EventsSerializer,
+    GameCreateSerializer,
+    GameListQuerySerializer,
+    GameSerializer,
+    GameSummarySerializer,
+    LegalSerializer,
+    game_data,
+)
+from games.engine.core import get_engine
+
+# Game ids are PostgreSQL bigints: a larger number names no game (and must not reach the database).
+MAX_ID = 2**63 - 1
+
+ERROR = ErrorSerializer
+# Moonrollers notation, as documentation (GET .../legal/ says what is allowed now).
+COMMAND_EXAMPLES = [
+    ("Roll the dice", "roll"),
+    ("Choose a crew card", "choose namari"),
+    ("Commit to a requirement", "commit shield"),
+    ("Lock dice", "lock 2 shield"),
+    ("Stop and keep what is locked", "stop"),
+    ("Keep the first Hazard token", "keep 1"),
+]
+NOT_FOUND = OpenApiResponse(
+    ErrorSerializer, description="No such game, or a private game you have no seat at."
+)
+UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No valid token (or session).")
+BAD_INPUT = OpenApiResponse(
+    ErrorSerializer, description="Bad input or a refused request; nothing was written."
+)
+
+
+class ApiView(APIView):
+    # Token first, so an anonymous script gets 401 with ``WWW-Authenticate: Token``.
+    # (A comment, not a docstring: drf-spectacular would publish a docstring in every operation.)
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    # JSON bodies only: one format to document and validate (the browsable API posts JSON too).
+    parser_classes = [JSONParser]
+
+    def get_exception_handler(self) -> Any:
+        return errors.exception_handler
+
+    def find_game(self, pk: int) -> models.Game:
+        """The game if the requester may see it; 404 otherwise, private or missing alike."""
+        if pk > MAX_ID:
+            raise errors.not_found()
+        game = selectors.visible_games(self.request.user).filter(pk=pk).first()
+        if game is None:
+            raise errors.not_found()
+        return game
+
+    def game_response(self, game: models.Game, status_code: int = status.HTTP_200_OK) -> Response:
+        view = selectors.game_view(game, self.request.user, log_limit=0)
+        return Response(GameSerializer(game_data(view)).data, status=status_code)
+
+
+def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class ApiRoot(ApiView):
+    @extend_schema(operation_id="api_root", responses={200: ApiRootSerializer}, tags=["api"])
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "games": reverse("api_games", request=request),
+                "schema": reverse("api_schema", request=request),
+                "docs": reverse("api_docs", request=request),
+                "tokens": reverse("api_tokens", request=request),
+            }
+        )
+
+
+@extend_schema(exclude=True)
+class Schema(SpectacularAPIView):
+    """The OpenAPI schema: YAML, or JSON with ?format=json."""
+
+
+@extend_schema(exclude=True)
+class ApiNotFound(ApiView):
+    # initial() runs before the method is looked up: every method gets the same JSON 404.
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        raise errors.not_found_path()
+
+
+class GamePagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class GameList(ApiView, generics.GenericAPIView):  # type: ignore[misc]
+    pagination_class = GamePagination
+    serializer_class = GameSummarySerializer
+
+    def get_queryset(self) -> QuerySet[models.Game]:
+        query = _validated(GameListQuerySerializer, self.request.query_params)
+        games = selectors.visible_games(self.request.user)
+        if query.get("status"):
+            games = games.filter(status=query["status"])
+        if query["mine"]:
+            if not self.request.user.is_authenticated:
+                return games.none()
+            games = games.filter(seats__user=self.request.user)
+        return games.prefetch_related("seats__user").order_by("-created_at", "-pk")
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="Games you may see: public ones and private ones you sit at",
+        parameters=[GameListQuerySerializer],
+        responses={200: GameSummarySerializer(many=True), 400: BAD_INPUT, 401: UNAUTHENTICATED, 404: ERROR},
+        tags=["games"],
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(GameSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a table; you take the first seat",
+        request=GameCreateSerializer,
+        responses={201: GameSerializer, 400: BAD_INPUT, 401: UNAUTHENTICATED, 403: ERROR},
+        tags=["games"],
+    )
+    def post(self, request: Request) -> Response:
+        data = _validated(GameCreateSerializer, request.data)
+        try:
+            game = services.game_create(
+                creator=request.user,
+                kind=data["kind"],
+                seat_count=data["seat_count"],
+                options=data["options"],
+                time_per_move=dt.timedelta(seconds=data["time_per_move"]),
+                visibility=data["visibility"],
+                now=timezone.now(),
+            )
+        except services.ServiceError as exc:
+            raise errors.translate(exc) from None
+        return self.game_response(game, status.HTTP_201_CREATED)
+
+
+class GameDetail(ApiView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="The game as you may see it: your seat's view, or a spectator's",
+        responses={200: GameSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        tags=["games"],
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return self.game_response(self.find_game(pk))
+
+
+class GameEvents(ApiView):
+    @extend_schema(
+        operation_id="games_events",
+        summary="The game's log after 'since', redacted for you",
+        parameters=[EventsQuerySerializer],
+        responses={200: EventsSerializer, 400: BAD_INPUT, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        tags=["games"],
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = self.find_game(pk)
+        query = _validated(EventsQuerySerializer, request.query_params)
+        seat = selectors.viewer_seat(game, request.user)
+        # Seqs have no gaps, so a window of seqs bounds the work of one request.
+        since = min(query["since"], game.last_seq)
+        until = min(since + query["limit"], game.last_seq)
+        names = {s.position: s.name for s in game.seats.select_related("user")}
+        events = [with_names(e, names) for e in selectors.event_log(game, seat, since=since, upto=until)]
+        body = {"since": since, "until": until, "last_seq": game.last_seq, "more": until < game.last_seq}
+        return Response(EventsSerializer({**body, "events": events}).data)
+
+
+def with_names(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """Engines write log texts with seat placeholders ({p0}, {p1}...): fill in the players' names.
+
+    Plain replacement, not str.format: a chat line is the player's own text, braces and all.
+    """
+    text = entry.get("text")
+    if not isinstance(text, str) or entry.get("chat"):
+        return entry
+    for position, name in names.items():
+        text = text.replace(f"{{p{position}}}", name)
+    return {**entry, "text": text}
+
+
+class GameLegal(ApiView):
+    @extend_schema(
+        operation_id="games_legal",
+        summary="What your seat may send now (empty when it is not your turn)",
+        responses={200: LegalSerializer, 401: UNAUTHENTICATED, 403: ERROR, 404: NOT_FOUND},
+        tags=["games"],
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = self.find_game(pk)
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        view = selectors.game_view(game, request.user, log_limit=0)
+        if view.my_seat is None:
+            raise errors.ApiError(_("You have no seat at this table."), "not_your_seat", 403)
+        seat = next(s for s in view.seats if s.position == view.my_seat)
+        body = {
+            "seq": game.last_seq,
+            "status": game.status,
+            "my_seat": view.my_seat,
+            "to_act": seat.is_pending,
+            "commands": view.legal,
+        }
+        return Response(LegalSerializer(body).data)
+
+
+class GameCommands(ApiView):
+    @extend_schema(
+        operation_id="games_commands",
+        summary="Send a command in the game's notation",
+        description=(
+            "201 with the game after your move (and any bots' replies). 400 `cannot_parse` or `illegal` "
+            "with the reason; 409 `stale` with the current `seq` when someone moved after `expected_seq`; "
+            "403 `not_your_seat` when you have no seat (or resigned). A refused command writes nothing."
+        ),
+        request=CommandSerializer,
+        examples=[
+            OpenApiExample(name, value={"command": text, "expected_seq": 12}, request_only=True)
+            for name, text in COMMAND_EXAMPLES
+        ],
+        responses={
+            201: GameSerializer,
+            400: BAD_INPUT,
+            401: UNAUTHENTICATED,
+            403: ERROR,
+            404: NOT_FOUND,
+            409: ConflictSerializer,
+        },
+        tags=["games"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = self.find_game(pk)
+        data = _validated(CommandSerializer, request.data)
+        try:
+            result = services.command_submit(
+                game=game,
+                user=request.user,
+                text=data["command"],
+                expected_seq=data["expected_seq"],
+                idempotency_key=data.get("idempotency_key") or None,
+                now=timezone.now(),
+            )
+        except Exception as exc:
+            raise errors.translate(exc, not_allowed_code="not_your_seat") from None
+        response = self.game_response(result.game, status.HTTP_201_CREATED)
+        if result.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class _TableAction(ApiView):
+    # A POST without a body that calls one service and answers the game as it is afterwards.
+
+    def act(self, game: models.Game, request: Request) -> None:
+        raise NotImplementedError
+
+    def post(self, request: Request, pk: int) -> Response:
+        game = self.find_game(pk)
+        try:
+            self.act(game, request)
+        except Exception as exc:
+            raise errors.translate(exc) from None
+        game.refresh_from_db()
+        return self.game_response(game)
+
+
+TABLE_ACTION_RESPONSES = {
+    200: GameSerializer,
+    400: BAD_INPUT,
+    401: UNAUTHENTICATED,
+    403: ERROR,
+    404: NOT_FOUND,
+}
+
+
+class GameJoin(_TableAction):
+    @extend_schema(
+        operation_id="games_join",
+        summary="Take the next free seat of a public table that has not started",
+        request=None,
+        responses=TABLE_ACTION_RESPONSES,
+        tags=["table"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+    def act(self, game: models.Game, request: Request) -> None:
+        services.game_join(game=game, user=request.user, now=timezone.now())
+
+
+class GameStart(_TableAction):
+    @extend_schema(
+        operation_id="games_start",
+        summary="Deal the game (creator only; every seat must be taken)",
+        request=None,
+        responses=TABLE_ACTION_RESPONSES,
+        tags=["table"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+    def act(self, game: models.Game, request: Request) -> None:
+        services.game_start(game=game, by=request.user, now=timezone.now())
+
+
+class GameBots(_TableAction):
+    @extend_schema(
+        operation_id="games_bots",
+        summary="Fill every empty seat with a bot (creator only, before the start)",
+        request=None,
+        responses=TABLE_ACTION_RESPONSES,
+        tags=["table"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+    def act(self, game: models.Game, request: Request) -> None:
+        services.game_fill_with_bots(game=game, by=request.user, now=timezone.now())
+
+
+class GameResign(_TableAction):
+    @extend_schema(
+        operation_id="games_resign",
+        summary="Leave a game in progress: a bot plays out your seat and you rank last",
+        request=None,
+        responses=TABLE_ACTION_RESPONSES,
+        tags=["table"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+    def act(self, game: models.Game, request: Request) -> None:
+        services.game_resign(game=game, user=request.user, now=timezone.now())
+
+
+class GameChat(ApiView):
+    @extend_schema(
+        operation_id="games_chat",
+        summary="Say something to the table, or privately to one seat",
+        request=ChatSerializer,
+        responses={
+            201: ChatResultSerializer,
+            400: BAD_INPUT,
+            401: UNAUTHENTICATED,
+            403: ERROR,
+            404: NOT_FOUND,
+        },
+        tags=["table"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = self.find_game(pk)
+        data = _validated(ChatSerializer, request.data)
+        try:
+            row = services.chat_send(
+                game=game, user=request.user, text=data["text"], to_position=data["to"], now=timezone.now()
+            )
+        except Exception as exc:
+            raise errors.translate(exc) from None
+        event = selectors.redact_row(get_engine(game.kind), row, row.seat)
+        body = {"seq": game.last_seq, "event": event}
+        return Response(ChatResultSerializer(body).data, status=status.HTTP_201_CREATED)

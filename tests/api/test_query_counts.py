@@ -1,0 +1,63 @@
+"""GET /api/games/{id}/ costs the same number of queries however long the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import models, services
+from tests.api.helpers import ClientFor, url
+from tests.api.moonrollers_play import plan, play
+from tests.factories import NOW, make_game, make_user, player_to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def pass_turns(game: models.Game, count: int) -> None:
+    for _ in range(count):
+        services.command_submit(
+            game=game, user=player_to_act(game), text="pass", expected_seq=game.last_seq, now=NOW
+        )
+
+
+def queries_for(client: Any, path: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(captured.captured_queries)
+
+
+def test_the_view_costs_a_fixed_number_of_queries_however_long_the_game(
+    client_for: ClientFor, cyd: Any
+) -> None:
+    short, long = make_game(make_user(), make_user()), make_game(make_user(), make_user())
+    pass_turns(short, 1)
+    pass_turns(long, 100)
+    long.refresh_from_db()
+    assert long.last_seq > 100
+    for viewer in ("player", cyd, None):
+        counts = []
+        for game in (short, long):
+            user = game.seats.get(position=0).user if viewer == "player" else viewer
+            counts.append(queries_for(client_for(user), url(game)))
+        assert counts[0] == counts[1], (viewer, counts)
+        # token, game, seats, state cache, events after the cache (none here); 5 today
+        assert counts[0] <= 6, counts
+
+
+def test_a_moonrollers_view_costs_the_same_queries_fresh_and_many_moves_later(client_for: ClientFor) -> None:
+    fresh = make_game(make_user(), make_user(), kind="moonrollers")
+    played = make_game(make_user(), make_user(), kind="moonrollers")
+    play(played, plan(played, lambda state: state.turns >= 40, tries=3, max_moves=400))
+    assert played.last_seq >= 80 > fresh.last_seq
+    for game in (fresh, played):
+        game.refresh_from_db()
+    for viewer_seat in (0, None):
+        counts = [
+            queries_for(client_for(game.seats.get(position=0).user if viewer_seat == 0 else None), url(game))
+            for game in (fresh, played)
+        ]
+        assert counts[0] == counts[1], counts
