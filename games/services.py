@@ -155,9 +155,9 @@ def game_start(*, game: models.Game, by: Any, now: dt.datetime) -> SubmitResult:
         locked.save(update_fields=["status", "started_at"])
         result = store.append(locked, 0, events, now=now, cause=models.Event.Cause.SETUP)
         game.status, game.started_at = locked.status, locked.started_at
-        bot_rows = _play_bots(locked, now=now)
+        bot_rows, state = _play_bots(locked, result.state, now=now)
     game.refresh_from_db()
-    return SubmitResult(game=game, state=store.load(game).state, events=result.events + bot_rows)
+    return SubmitResult(game=game, state=state, events=result.events + bot_rows)
 
 
 def seat_of(game: models.Game, user: Any) -> models.Seat | None:
@@ -199,10 +199,14 @@ def command_submit(
             now=now,
         )
         rows = list(result.events)
+        state = result.state
         if not result.replayed:
-            rows += _play_bots(locked, now=now)
+            bot_rows, state = _play_bots(locked, state, now=now)
+            rows += bot_rows
     game.refresh_from_db()
-    return SubmitResult(game=game, state=store.load(game).state, events=rows, replayed=result.replayed)
+    if state is None:
+        state = store.load(game).state
+    return SubmitResult(game=game, state=state, events=rows, replayed=result.replayed)
 
 
 def _submit(
@@ -214,10 +218,12 @@ def _submit(
     idempotency_key: str | None = None,
     cause: str,
     now: dt.datetime,
+    current: store.Loaded | None = None,
 ) -> store.AppendResult:
     """Decide one command for a seat against the current state and append its events.
 
     The caller holds the game row lock, so the state read here is the one the events follow.
+    ``current`` is that state when the caller has it already (the bot loop does).
     """
     if idempotency_key:
         earlier = store.find_batch(game, idempotency_key)
@@ -229,7 +235,7 @@ def _submit(
         raise store.StaleSeq(expected=expected_seq, current=game.last_seq)
     engine = get_engine(game.kind)
     command = engine.parse(text)
-    loaded = store.load(game)
+    loaded = current if current is not None and current.seq == game.last_seq else store.load(game)
     events = engine.decide(loaded.state, position, command, _rng(game, game.last_seq + 1))
     return store.append(
         game,
@@ -240,29 +246,42 @@ def _submit(
         cause=cause,
         command=engine.format(command),
         actor=position,
+        before=loaded,
     )
 
 
-def _play_bots(game: models.Game, *, now: dt.datetime) -> list[models.Event]:
-    """While a seat played by a bot must act, let it act. Bots choose with their own rng stream."""
+def _play_bots(game: models.Game, state: Any = None, *, now: dt.datetime) -> tuple[list[models.Event], Any]:
+    """While a seat played by a bot must act, let it act. Bots choose with their own rng stream.
+
+    ``state`` is the game's current state if the caller has it. Returns the events written and
+    the state after them.
+    """
     engine = get_engine(game.kind)
     rows: list[models.Event] = []
+    # Who a bot plays for cannot change inside this loop: only timeouts and reclaims change it.
+    bot_seats = {s.position for s in game.seats.all() if s.played_by_bot}
+    if not bot_seats or game.status != models.Game.Status.ACTIVE:
+        return rows, state
+    current = store.Loaded(state, game.last_seq) if state is not None else store.load(game)
     for _ in range(MAX_BOT_MOVES_PER_CALL):
         if game.status != models.Game.Status.ACTIVE:
             break
-        bot_seats = {s.position for s in game.seats.all() if s.played_by_bot}
-        if not bot_seats:
-            break
-        state = store.load(game).state
-        due = [p.seat for p in engine.pending(state) if p.seat in bot_seats]
+        due = [p.seat for p in engine.pending(current.state) if p.seat in bot_seats]
         if not due:
             break
-        text = engine.bot_command(state, due[0], _rng(game, game.last_seq + 1, domain="bot"))
+        text = engine.bot_command(current.state, due[0], _rng(game, game.last_seq + 1, domain="bot"))
         result = _submit(
-            game, due[0], text, expected_seq=game.last_seq, cause=models.Event.Cause.BOT, now=now
+            game,
+            due[0],
+            text,
+            expected_seq=game.last_seq,
+            cause=models.Event.Cause.BOT,
+            now=now,
+            current=current,
         )
         rows += result.events
-    return rows
+        current = store.Loaded(result.state, result.last_seq)
+    return rows, current.state
 
 
 def chat_send(
@@ -309,9 +328,10 @@ def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResu
             cause=models.Event.Cause.PLATFORM,
             actor=seat.position,
         )
-        rows = result.events + _play_bots(locked, now=now)
+        bot_rows, state = _play_bots(locked, result.state, now=now)
+        rows = result.events + bot_rows
     game.refresh_from_db()
-    return SubmitResult(game=game, state=store.load(game).state, events=rows)
+    return SubmitResult(game=game, state=state, events=rows)
 
 
 def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> SubmitResult | None:
@@ -349,6 +369,7 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
             now=now,
         )
         rows += result.events
+        state = result.state
         seat.refresh_from_db()
         seat.consecutive_timeouts += 1
         seat.save(update_fields=["consecutive_timeouts"])
@@ -363,9 +384,10 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
                 cause=models.Event.Cause.PLATFORM,
                 actor=position,
             ).events
-        rows += _play_bots(locked, now=now)
+        bot_rows, state = _play_bots(locked, state, now=now)
+        rows += bot_rows
     game.refresh_from_db()
-    return SubmitResult(game=game, state=store.load(game).state, events=rows)
+    return SubmitResult(game=game, state=state, events=rows)
 
 
 def seat_reclaim(*, game: models.Game, user: Any, now: dt.datetime) -> None:
@@ -410,3 +432,39 @@ __all__ = [
     "seat_reclaim",
     "seat_timeout",
 ]
+
+
+# --- Invitations (added by the web pages; the mail engineer sends the queued notification) ---
+
+
+def game_invite_by_email(
+    *, game: models.Game, by: Any, email: str, invite_url: str, now: dt.datetime
+) -> models.Notification:
+    """Queue an invitation email to an address, from a player seated at a table still open."""
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
+
+    email = (email or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ServiceError("Enter a valid email address.") from None
+    seat = seat_of(game, by)
+    if seat is None:
+        raise NotAllowed("Only players at this table can invite.")
+    if game.status != models.Game.Status.OPEN:
+        raise ServiceError("This game has already started.")
+    if game.seats.filter(user__email__iexact=email).exists():
+        raise ServiceError("This player already has a seat at this table.")
+    from games import outbox
+
+    # The mail engineer's outbox writes the row and sends it once this transaction commits.
+    with transaction.atomic():
+        return outbox.queue_invite(
+            game=game,
+            to_email=email,
+            invite_url=invite_url,
+            inviter=by,
+            now=now,
+            language=getattr(by, "language", ""),
+        )

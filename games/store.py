@@ -102,11 +102,14 @@ def append(
     cause: str = models.Event.Cause.PLAYER,
     command: str = "",
     actor: int | None = None,
+    before: Loaded | None = None,
 ) -> AppendResult:
     """Append a batch of events after ``expected_seq``.
 
     ``expected_seq`` is the seq the caller's decision was made against; a move written after it
     raises ``StaleSeq``. Chat and other platform events pass None: they never conflict.
+    ``before`` is the current state when the caller already loaded it with the game row locked
+    (it saves loading it twice); it must be at the game's last seq.
     """
     if not events:
         raise ValueError("append needs at least one event")
@@ -119,7 +122,8 @@ def append(
         raise StaleSeq(expected=expected_seq, current=locked.last_seq)
 
     engine = engine_for(locked)
-    before = load(locked)
+    if before is None or before.seq != locked.last_seq:
+        before = load(locked)
     pending_before = engine.pending(before.state) if before.state is not None else []
     first_seq = locked.last_seq + 1
     rows = [
