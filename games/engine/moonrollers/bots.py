@@ -78,7 +78,7 @@ from games.engine.moonrollers.dice import (
     WILD,
     Counts,
 )
-from games.engine.moonrollers.hiring import DECK_EXHAUSTED, ends_game
+from games.engine.moonrollers.hiring import ends_game
 from games.engine.moonrollers.legal import (
     CHOOSE_CREW,
     COMMIT,
@@ -497,8 +497,8 @@ def _hire_value(state: GameState, seat: int, crew: str) -> float:
     stack = player.stack_of(CREW[crew].faction)
     if stack is not None and ABILITY_RANK.get(player.stacks[stack][0], 4) >= ABILITY_RANK.get(crew, 4):
         value -= 1  # the ability goes under: only the count toward the game's end is gained
-    ending = ends_game(player, crew) or (len(state.deck) == 1 and [DECK_EXHAUSTED])
-    if ending:
+    # The last card of the deck refills the display: that ends the game too.
+    if ends_game(player, crew) or len(state.deck) == 1:
         mine = _score_estimate(state, seat, seat) + awards.get(seat, 0)
         best_other = max(
             (_score_estimate(state, s, seat) + awards.get(s, 0) for s in range(state.seats) if s != seat),
@@ -954,15 +954,14 @@ def _rolled_command(state: GameState, kind: str) -> str:
     first = _reroll_command(state, plan) or _free_ability_command(state)
     if first:
         return first
-    if planning:
-        if plan is not None:
-            if kind == CHOOSE_CREW:
-                return f"choose {plan.crew}"
-            if kind == COMMIT:
-                return _commit_text(plan.crew, plan.requirement)
-            return format_command(LockDice(plan.lock.dice))
-        # Nothing worth doing here (the engine offered it, the plan found no lock): stop.
-        return "stop"
+    if planning and plan is not None:
+        if plan.expected < 0:
+            return "stop"  # e.g. only a hire that would end the game with another player ahead
+        if kind == CHOOSE_CREW:
+            return f"choose {plan.crew}"
+        if kind == COMMIT:
+            return _commit_text(plan.crew, plan.requirement)
+        return format_command(LockDice(plan.lock.dice))
     if should_roll(state):
         return _before_rolling_command(state) or "roll"
     return "stop"

@@ -58,9 +58,10 @@ def _end_reasons(game: PlayedGame) -> list[str]:
 
 
 def simulation_stats(played: list[PlayedGame]) -> dict[str, float]:
-    """Average turns per game, bust rate, Prestige spread (winner minus last), winning Prestige,
-    share of games ending by each reason (a game may end for two at once), Hazard tokens held at
-    the end per player."""
+    """Average turns per game, bust rate, Prestige spread (winner minus last, final Prestige with
+    Hazard tokens), winning Prestige, share of games ending by each reason (a game may end for two
+    at once), Hazard tokens held at the end per player, and the share of players whose Hazard
+    tokens scored nothing (the most Hazard symbols)."""
     if not played:
         return {}
     stats: dict[str, float] = {
@@ -76,5 +77,9 @@ def simulation_stats(played: list[PlayedGame]) -> dict[str, float]:
         stats[f"games ended by {reason.replace('_', ' ')}"] = share
     stats["average Hazard tokens held per player"] = statistics.fmean(
         len(tokens) for g in played for tokens in g.outcome.details["hazard_tokens"].values()
+    )
+    players = sum(len(g.outcome.scores) for g in played)
+    stats["share of players scoring no Hazard tokens"] = (
+        sum(len(g.outcome.details["hazard_disqualified"]) for g in played) / players
     )
     return stats
