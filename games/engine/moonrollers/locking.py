@@ -67,6 +67,9 @@ def die_value(turn: Turn, req: Requirement, die: LockedDie, abilities: frozenset
             raise IllegalCommand(
                 f"A Wild requirement takes only real Wild faces, not a die {name} locks as a Wild."
             )
+        if face == req.face or face == WILD:
+            # It fits as it is: spending the once-a-roll ability on it would change nothing.
+            raise IllegalCommand(f"A {label} already fits this requirement: lock it without {name}.")
         return 1, "wild"
     if ability in EXTRA_AS_TWO:
         target = EXTRA_AS_TWO[ability]

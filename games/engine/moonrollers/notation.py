@@ -59,10 +59,10 @@ FACE_WORDS: dict[str, str] = {**{f: f for f in FACES}, **{f + "s": f for f in FA
 MAX_DICE_IN_ONE_WORD = 12
 
 
-
 def _is_number(word: str) -> bool:
     # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses.
     return word.isascii() and word.isdigit()
+
 
 def _normalize(word: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")

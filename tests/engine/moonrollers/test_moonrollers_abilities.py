@@ -125,6 +125,17 @@ def test_vanta_sae_locks_any_die_as_a_wild_on_a_roll_without_extra_dice() -> Non
     assert busted(plain)
 
 
+def test_an_ability_is_not_spent_on_a_die_that_already_fits() -> None:
+    # Locking a Wild "as a Wild" would change nothing but use up Vanta Sae for the roll.
+    g = ann_with("vanta-sae")
+    shield_committed(g)
+    g.roll("wild shield reactor reactor")
+    assert "already fits" in g.illegal("lock wild as wild with vanta-sae")
+    assert "already fits" in g.illegal("lock shield as wild with vanta-sae")
+    g.play("lock reactor as wild with vanta-sae")
+    assert g.turn.progress == 2
+
+
 def test_vanta_sae_does_nothing_on_a_roll_with_an_extra_die() -> None:
     g = ann_with("vanta-sae")
     shield_committed(g)

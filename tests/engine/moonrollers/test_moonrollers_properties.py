@@ -10,9 +10,7 @@
 - Illegal commands: random text raises CannotParse or IllegalCommand and nothing else, and changes
   nothing; every well-formed command of the notation, sent by every seat in positions of every
   kind, is accepted exactly when ``legal`` offers it (so wrong seats, wrong moments, dice not in the
-  pool, covered requirements, crew not in the display... raise IllegalCommand). One tolerated
-  difference: a die that fits as it is may also be locked "as a Wild" with an ability, which
-  ``legal`` does not list.
+  pool, covered requirements, crew not in the display... raise IllegalCommand).
 
 Random play mixes three policies, chosen per command: the random bot, the heuristic bot, and a
 "push" player that always rolls again and locks all it can (it reaches the rare small pools).
@@ -501,22 +499,8 @@ def offered(state: GameState, seat: int, command: Command, events: list[Event]) 
         spec = next((s for s in locks if s.params), None)
         if plain and (spec is None or not _within(plain, spec)):
             return False
-        return all(
-            f"lock {format_die(d)}" in by_prefix or _fits_plainly(state, d.face)
-            for d in command.dice
-            if d.crew is not None
-        )
+        return all(f"lock {format_die(d)}" in by_prefix for d in command.dice if d.crew is not None)
     raise AssertionError(f"unknown command {command!r}")
-
-
-def _fits_plainly(state: GameState, face: str) -> bool:
-    """A die that fits the committed requirement as it is. Locking it "as a Wild" with an ability
-    is accepted (the ability is optional, the die counts 1 either way) though ``legal`` does not
-    list that pointless form."""
-    turn = state.turn
-    assert turn.crew is not None and turn.requirement is not None
-    req = CREW[turn.crew].requirements[turn.requirement]
-    return req.face != WILD and face in (FACES[req.face], "wild")
 
 
 def _minimal(spec: CommandSpec) -> str:
