@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from math import exp, factorial
 from typing import NamedTuple
 
-from games.engine.core import CommandError, CommandSpec, Rng
+from games.engine.core import Rng
 from games.engine.moonrollers.abilities import (
     AS_WILD_IF_EXACTLY_ONE,
     AVARI,
@@ -34,9 +33,7 @@ from games.engine.moonrollers.abilities import (
     IMDAR_SHADE,
     KARY_POWALK,
     LILA_AL_BINDAR,
-    LOCK_AS_WILD,
     MEG_GALLAK,
-    MORO_MADA,
     MYLA_DYSTRA,
     NAMARI,
     NAMARI_PRESTIGE,
@@ -54,11 +51,27 @@ from games.engine.moonrollers.abilities import (
     can_use_imdar_shade,
     treatable_faces,
 )
+from games.engine.moonrollers.bots.legality import is_legal
+from games.engine.moonrollers.bots.odds import (
+    SELLA_PELLEON,
+    Odds,
+    complete_chance,
+    face_odds,
+    roll_lock_chance,
+)
+from games.engine.moonrollers.bots.random_bot import random_command
+from games.engine.moonrollers.bots.worth import (
+    ABILITY_RANK,
+    hazard_points,
+    imdar_gain,
+    keep_order,
+    open_requirements,
+    others_symbols,
+    placed_value,
+    requirement_value,
+)
 from games.engine.moonrollers.cards import (
     CREW,
-    HAZARD_SYMBOLS,
-    HAZARD_TOKEN_COUNTS,
-    hazard_symbols,
 )
 from games.engine.moonrollers.commands import (
     Commit,
@@ -74,11 +87,9 @@ from games.engine.moonrollers.dice import (
     REACTOR,
     SHIELD,
     THRUSTER,
-    TOTAL_DICE,
     WILD,
     Counts,
 )
-from games.engine.moonrollers.hiring import ends_game
 from games.engine.moonrollers.legal import (
     CHOOSE_CREW,
     COMMIT,
@@ -88,452 +99,13 @@ from games.engine.moonrollers.legal import (
     STACK_CREW,
     START_TURN,
     USE_ABILITY_OR_BUST,
-    legal,
     pending,
 )
-from games.engine.moonrollers.notation import format_command, parse
-from games.engine.moonrollers.state import START, GameState, Turn
+from games.engine.moonrollers.notation import format_command
+from games.engine.moonrollers.state import GameState, Turn
 from games.engine.moonrollers.turn import may_roll_again
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
-_PROBE_SEED = b"moonrollers-legality-probe"
-
-
-def is_legal(state: GameState, seat: int, text: str) -> bool:
-    """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests; it runs decide.)"""
-    from games.engine.moonrollers.engine import decide
-
-    try:
-        decide(state, seat, parse(text), Rng(_PROBE_SEED, "probe", 0))
-    except CommandError:
-        return False
-    return True
-
-
-# ==== the random bot ============================================================================
-
-
-def _most_dice(state: GameState, spec: CommandSpec) -> int:
-    """How many dice a spec's dice param may take, beyond what its choices say."""
-    turn = state.turn
-    if spec.action == "lock" and turn.crew is not None and turn.requirement is not None:
-        # A plain lock: every die counts 1 and must be needed.
-        return CREW[turn.crew].requirements[turn.requirement].count - turn.progress
-    if spec.prefix == f"reroll with {VILA_NOIR}":
-        return VILA_NOIR_DICE
-    return TOTAL_DICE
-
-
-def _sample(options: list[str], k: int, rng: Rng) -> list[str]:
-    """``k`` of ``options`` drawn uniformly without replacement (a partial Fisher-Yates: k draws)."""
-    out = list(options)
-    for i in range(k):
-        j = i + rng.randbelow(len(out) - i)
-        out[i], out[j] = out[j], out[i]
-    return out[:k]
-
-
-def _fill(state: GameState, spec: CommandSpec, rng: Rng) -> str:
-    values: dict[str, list[str]] = {}
-    for param in spec.params:
-        options = [c.value for c in param.choices]
-        if param.multiple:
-            most = max(param.min_count, min(len(options), _most_dice(state, spec)))
-            values[param.name] = _sample(options, rng.randint(param.min_count, most), rng)
-        else:
-            values[param.name] = [options[rng.randbelow(len(options))]]
-    return spec.build(values)
-
-
-def random_command(state: GameState, seat: int, rng: Rng) -> str:
-    """A random legal command for ``seat``: a spec of ``legal`` chosen uniformly, then random values
-    for its params, within the limits the specs cannot express (dice a requirement still needs,
-    Vila Noir's 2 dice).
-
-    The moments with a fixed menu are answered without building the specs (about half the
-    commands of a random game are a turn's first roll or pass): same menu, same odds, less work.
-    """
-    turn = state.turn
-    if not state.finished and seat == turn.seat:
-        if turn.drawn:
-            return f"keep {1 + rng.randbelow(len(turn.drawn))}"
-        if turn.phase == START:
-            return "roll" if rng.randbelow(2) == 0 else "pass"
-    specs = legal(state, seat)
-    if not specs:
-        raise ValueError(f"seat {seat} has nothing to decide now")
-    return _fill(state, specs[rng.randbelow(len(specs))], rng)
-
-
-# ==== odds ======================================================================================
-#
-# A die shows each face with chance 1/6. A normal requirement takes its face or a Wild (1/3), a Wild
-# requirement only a Wild (1/6). Abilities matter most when nothing fits plainly, so the chance that
-# such a roll is still saved is computed exactly over every way the non-fitting dice can land (a
-# die locked as a Wild, an Extra Die locked as 2, Moro Mada's safety), with the re-roll and
-# supply-roll abilities counted as a second chance.
-
-_EXTRA_CHANCE = 1 / 6
-SELLA_PELLEON = "sella-pelleon"
-_REROLL_RESCUES: frozenset[str] = frozenset(
-    {MORO_MADA, VILA_NOIR, LILA_AL_BINDAR, SAGHARI, RYAN_ROGAL, B3_AR}
-)
-# The abilities that change whether a roll can lock anything.
-RESCUE_ABILITIES: frozenset[str] = frozenset({*LOCK_AS_WILD, *EXTRA_AS_TWO, *_REROLL_RESCUES})
-
-
-def _fit_chance(face: int) -> float:
-    return 1 / 6 if face == WILD else 2 / 6
-
-
-def _fitting_faces(req_faces: Iterable[int]) -> frozenset[int]:
-    """The faces that fit one of the requirements plainly: theirs, and Wild (which fits all)."""
-    return frozenset({WILD, *req_faces})
-
-
-def _relevant(face: int, abilities: frozenset[str]) -> frozenset[str]:
-    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache)."""
-    if face == WILD:
-        return abilities & _REROLL_RESCUES
-    return frozenset(
-        a
-        for a in abilities & RESCUE_ABILITIES
-        if AS_WILD_IF_EXACTLY_ONE.get(a) != face and EXTRA_AS_TWO.get(a, face) == face
-    )
-
-
-@cache
-def _compositions(n: int, faces: tuple[int, ...]) -> tuple[tuple[Counts, float], ...]:
-    """Every way ``n`` dice showing only ``faces`` (each equally likely) can land, with its chance."""
-    if n == 0:
-        return (((0, 0, 0, 0, 0, 0), 1.0),)
-    out: list[tuple[Counts, float]] = []
-    k = len(faces)
-    scale = factorial(n) / k**n
-
-    def walk(i: int, left: int, counts: list[int], inverse: float) -> None:
-        # ``inverse`` is 1 / prod(m!) over the faces placed so far (the multinomial coefficient).
-        if i == k - 1:
-            counts[faces[i]] = left
-            c = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
-            out.append((c, scale * inverse / factorial(left)))
-            counts[faces[i]] = 0
-            return
-        for m in range(left + 1):
-            counts[faces[i]] = m
-            walk(i + 1, left - m, counts, inverse / factorial(m))
-        counts[faces[i]] = 0
-
-    walk(0, n, [0, 0, 0, 0, 0, 0], 1.0)
-    return tuple(out)
-
-
-def saved_by_ability(counts: Counts, req_faces: tuple[int, ...], abilities: frozenset[str]) -> bool:
-    """On a roll where no die fits ``req_faces`` plainly, can an ability lock a die anyway, or make
-    the roll safe? Written for speed; a test checks it against the engine's ``die_fits``."""
-    n = sum(counts)
-    if MORO_MADA in abilities and n <= 3 and counts[EXTRA]:
-        return True
-    normal = [f for f in req_faces if f != WILD]
-    if not normal:
-        return False
-    for ability in abilities:
-        g = AS_WILD_IF_EXACTLY_ONE.get(ability)
-        if g is not None:
-            if counts[g] == 1:
-                return True
-        elif ability == VANTA_SAE:
-            if counts[EXTRA] == 0 and n:
-                return True
-        elif ability in EXTRA_AS_TWO and counts[EXTRA] and EXTRA_AS_TWO[ability] in normal:
-            return True
-    return False
-
-
-def _second_chance(counts: Counts, n: int, fit: float, abilities: frozenset[str], committed: bool) -> float:
-    """The chance that a re-roll or supply-roll ability turns a roll that locks nothing into one
-    that does (approximately: re-rolled dice fit with the plain chance)."""
-    miss = 1.0
-    if VILA_NOIR in abilities and counts[REACTOR] == 0:
-        miss = min(miss, (1 - fit) ** min(VILA_NOIR_DICE, n))
-    if LILA_AL_BINDAR in abilities and counts[REACTOR] >= 2:
-        miss = min(miss, (1 - fit) ** n)
-    if SAGHARI in abilities and counts[DAMAGE] == 0:
-        miss *= 5 / 6  # the supply die shows a Wild
-    if RYAN_ROGAL in abilities and counts[DAMAGE] >= 2:
-        miss *= (5 / 6) ** 2
-    if B3_AR in abilities and committed and counts[THRUSTER] >= 3:
-        miss = 0.0  # completes a requirement committed on an earlier roll
-    return 1 - miss
-
-
-@lru_cache(maxsize=65536)
-def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str], committed: bool) -> float:
-    """Given that none of ``n`` dice fits ``req_faces`` plainly, the chance that an ability still
-    saves the roll. ``abilities`` holds only the relevant ones (see ``_relevant``)."""
-    if n == 0 or not abilities:
-        return 0.0
-    fitting = _fitting_faces(req_faces)
-    others = tuple(f for f in range(6) if f not in fitting)
-    fit = max(_fit_chance(f) for f in req_faces)
-    second = bool(abilities & _REROLL_RESCUES)
-    saved = 0.0
-    for counts, chance in _compositions(n, others):
-        if saved_by_ability(counts, req_faces, abilities):
-            saved += chance
-        elif second:
-            saved += chance * _second_chance(counts, n, fit, abilities, committed)
-    return saved
-
-
-def roll_lock_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str], committed: bool) -> float:
-    """The chance that rolling ``n`` dice lets at least one die be locked on one of ``req_faces``
-    (with ``committed``, a requirement committed before the roll: B3-AR may complete it)."""
-    if n <= 0:
-        return 0.0
-    miss = ((6 - len(_fitting_faces(req_faces))) / 6) ** n
-    relevant = frozenset().union(*(_relevant(f, abilities) for f in req_faces))
-    return 1 - miss * (1 - _rescue_chance(n, req_faces, relevant, committed))
-
-
-class _Odds(NamedTuple):
-    """What the completion chance of a requirement depends on."""
-
-    face: int
-    doubled: bool  # an ability doubles this face's dice in a pool of 1 to 3
-    extra_two: bool  # an ability locks an Extra Die as 2 of this face
-    abilities: frozenset[str]  # the abilities that can save a roll (``_relevant``)
-
-
-@lru_cache(maxsize=4096)
-def _odds(face: int, abilities: frozenset[str]) -> _Odds:
-    return _Odds(
-        face,
-        face != WILD and any(DOUBLE_IN_SMALL_POOL.get(a) == face for a in abilities),
-        face != WILD and any(EXTRA_AS_TWO.get(a) == face for a in abilities),
-        _relevant(face, abilities),
-    )
-
-
-@cache
-def _trinomial(n: int, fit: float) -> tuple[tuple[int, int, float], ...]:
-    """(fitting dice, Extra Dice among the others, chance) for a roll of ``n`` dice."""
-    other = 1 - fit - _EXTRA_CHANCE
-    out = []
-    for k in range(n + 1):
-        for e in range(n - k + 1):
-            ways = factorial(n) // (factorial(k) * factorial(e) * factorial(n - k - e))
-            out.append((k, e, ways * fit**k * _EXTRA_CHANCE**e * other ** (n - k - e)))
-    return tuple(out)
-
-
-@lru_cache(maxsize=65536)
-def complete_chance(n: int, needed: int, odds: _Odds) -> float:
-    """The chance of completing a requirement that still needs ``needed``, rolling ``n`` dice now,
-    if the player keeps rolling and locks, each roll, the number of dice that gives the best chance.
-    (The supply running out late in a long turn is left out: it would multiply the table.)"""
-    if needed <= 0:
-        return 1.0
-    n = min(n, TOTAL_DICE)
-    if n <= 0:
-        return 0.0
-    mult = 2 if odds.doubled and n <= 3 else 1
-    total = 0.0
-    rescue: float | None = None
-    for k, e, chance in _trinomial(n, _fit_chance(odds.face)):
-        if k == 0 and not (odds.extra_two and e):
-            if rescue is None:
-                rescue = _rescue_chance(n, (odds.face,), odds.abilities, True)
-            if rescue:
-                # Saved: counted as one die locked.
-                after = 1.0 if needed <= 1 else complete_chance(n - 1 + e, needed - 1, odds)
-                total += chance * rescue * after
-            continue
-        best = 0.0
-        for twos in range(e + 1 if odds.extra_two else 1):
-            for ones in range(k + 1):
-                if ones + twos == 0:
-                    continue
-                value = ones * mult + 2 * twos
-                if value - (mult if ones else 2) >= needed:
-                    break  # over-locking: every die of a lock must be needed
-                if value >= needed:
-                    best = 1.0
-                    break
-                used = ones + twos
-                best = max(best, complete_chance(n - used + e - twos, needed - value, odds))
-            if best == 1.0:
-                break
-        total += chance * best
-    return total
-
-
-# ==== what things are worth =====================================================================
-
-# A simple ranking of the abilities, for stacking and for the worth of a hire (higher is better).
-ABILITY_RANK: dict[str, int] = {
-    "b3-ar": 10,
-    "vanta-sae": 9,
-    "kal-damar": 9,
-    "meg-gallak": 8,
-    "at-ok": 7,
-    "salatar": 7,
-    "lila-al-bindar": 7,
-    "vila-noir": 6,
-    "zek-zarag": 6,
-    "bill-bendo": 6,
-    "lee-van-cribb": 6,
-    "tantin-al-vale": 6,
-    "ryan-rogal": 5,
-    "saghari": 5,
-    "moro-mada": 5,
-    "sella-pelleon": 5,
-    "ada-massa": 5,
-    "dana-powalki": 5,
-    "nella-van-daval": 5,
-    "ryle-al-wren": 5,
-    "aponi": 4,
-    "dr-umbrage": 4,
-    "redacted": 4,
-    "sol-forst": 4,
-    "myla-dystra": 4,
-    "ft-1000": 4,
-    "kary-powalk": 4,
-    "namari": 3,
-    "avari": 3,
-    "imdar-shade": 2,
-}
-
-_TOKENS_IN_GAME = sum(HAZARD_TOKEN_COUNTS.values())
-# What another player's unseen token is worth on average, in Hazard symbols and in Prestige.
-_MEAN_SYMBOLS = sum(HAZARD_SYMBOLS[v] * n for v, n in HAZARD_TOKEN_COUNTS.items()) / _TOKENS_IN_GAME
-_MEAN_TOKEN = sum(v * n for v, n in HAZARD_TOKEN_COUNTS.items()) / _TOKENS_IN_GAME
-# A requirement worked on next to a completed one: how much of the card's other value counts.
-_FOLLOW_ON = 0.2
-# Ending the game: worth this much when it wins, costs it when it does not.
-_GAME_END = 25.0
-_HIRE_BASE = 3.0
-_TWO_PLAYER_MARGIN = 3
-_RISK_SLOPE = 1.0
-
-
-def _others_symbols(state: GameState, seat: int) -> float:
-    """The most Hazard symbols another player is believed to hold (their tokens are hidden)."""
-    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(state.players) if s != seat), default=0.0)
-
-
-def disqualify_chance(symbols: int, others: float, players: int) -> float:
-    """The chance that ``symbols`` Hazard symbols end up the most (scoring no tokens), when the
-    other players' most is believed to be ``others``: certain well ahead, unlikely well behind,
-    a smooth guess between (everyone still draws tokens until the end). Nobody is disqualified
-    with no symbol; with 2 players only 3 symbols ahead."""
-    if symbols == 0:
-        return 0.0
-    lead = symbols - others - (_TWO_PLAYER_MARGIN if players == 2 else 0)
-    # A tie disqualifies too: the midpoint sits half a symbol behind.
-    return 1 / (1 + exp(-_RISK_SLOPE * (lead + 0.5)))
-
-
-def _hazard_points(tokens: tuple[int, ...], others: float, players: int) -> float:
-    """What ``tokens`` are expected to score at the end."""
-    return sum(tokens) * (1 - disqualify_chance(hazard_symbols(tokens), others, players))
-
-
-def _keep_order(tokens: tuple[int, ...], candidates: Iterable[int], others: float, players: int) -> list[int]:
-    """Candidate tokens, best to keep first: most points at the end, then fewest symbols."""
-    return sorted(
-        candidates, key=lambda t: (-_hazard_points((*tokens, t), others, players), HAZARD_SYMBOLS[t], -t)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _hazard_gain_cached(tokens: tuple[int, ...], others: float, players: int) -> float:
-    now = _hazard_points(tokens, others, players)
-    values = sorted(HAZARD_TOKEN_COUNTS)
-    gain = 0.0
-    for a in values:
-        for b in values:
-            p = HAZARD_TOKEN_COUNTS[a] / _TOKENS_IN_GAME * HAZARD_TOKEN_COUNTS[b] / _TOKENS_IN_GAME
-            best = _keep_order(tokens, (a, b), others, players)[0]
-            gain += p * (_hazard_points((*tokens, best), others, players) - now)
-    return gain
-
-
-def hazard_gain(state: GameState, seat: int) -> float:
-    """What drawing 2 Hazard tokens and keeping the better is worth to ``seat`` (negative when it
-    would make it the player with the most Hazard symbols)."""
-    others = round(_others_symbols(state, seat), 2)
-    return _hazard_gain_cached(tuple(sorted(state.players[seat].hazard)), others, state.seats)
-
-
-def _imdar_gain(state: GameState, seat: int) -> float:
-    tokens = state.players[seat].hazard
-    others = _others_symbols(state, seat)
-    now = _hazard_points(tokens, others, state.seats)
-    return sum(
-        n / _TOKENS_IN_GAME * (_hazard_points((*tokens, v), others, state.seats) - now)
-        for v, n in HAZARD_TOKEN_COUNTS.items()
-    )
-
-
-def _score_estimate(state: GameState, seat: int, viewer: int) -> float:
-    player = state.players[seat]
-    if seat == viewer:
-        return player.prestige + _hazard_points(player.hazard, _others_symbols(state, seat), state.seats)
-    return player.prestige + len(player.hazard) * _MEAN_TOKEN * 0.7
-
-
-def _hire_value(state: GameState, seat: int, crew: str) -> float:
-    """Hiring ``crew`` (completing its card): its ability, the Prestige it gives the others, and
-    whether it ends the game with ``seat`` in front."""
-    player = state.players[seat]
-    card = state.display[state.slot_of(crew)]
-    awards: dict[int, int] = {}
-    for req, owner in zip(CREW[crew].requirements, card.tokens, strict=True):
-        who = seat if owner is None else owner  # the open one is the requirement being completed
-        awards[who] = awards.get(who, 0) + req.prestige
-    others = sum(p for s, p in awards.items() if s != seat)
-    value = _HIRE_BASE + ABILITY_RANK.get(crew, 4) / 3 - others / max(1, state.seats - 1) / 2
-    stack = player.stack_of(CREW[crew].faction)
-    if stack is not None and ABILITY_RANK.get(player.stacks[stack][0], 4) >= ABILITY_RANK.get(crew, 4):
-        value -= 1  # the ability goes under: only the count toward the game's end is gained
-    # The last card of the deck refills the display: that ends the game too.
-    if ends_game(player, crew) or len(state.deck) == 1:
-        mine = _score_estimate(state, seat, seat) + awards.get(seat, 0)
-        best_other = max(
-            (_score_estimate(state, s, seat) + awards.get(s, 0) for s in range(state.seats) if s != seat),
-            default=0.0,
-        )
-        value += _GAME_END if mine > best_other else -_GAME_END
-    return value
-
-
-def _open_requirements(state: GameState, crew: str) -> list[int]:
-    card = state.display[state.slot_of(crew)]
-    return [i for i, t in enumerate(card.tokens) if t is None]
-
-
-def requirement_value(state: GameState, seat: int, crew: str, index: int) -> float:
-    """What completing requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige."""
-    req = CREW[crew].requirements[index]
-    value = float(req.prestige)
-    if req.hazard:
-        value += hazard_gain(state, seat)
-    others = [i for i in _open_requirements(state, crew) if i != index]
-    if not others:
-        value += _hire_value(state, seat, crew)
-    else:
-        value += _FOLLOW_ON * max(CREW[crew].requirements[i].prestige for i in others)
-    return value
-
-
-def _placed_value(state: GameState) -> float:
-    """The Prestige of the requirements completed this turn: what a bust would take back."""
-    turn = state.turn
-    if turn.crew is None:
-        return 0.0
-    reqs = CREW[turn.crew].requirements
-    return float(sum(reqs[i].prestige for i in turn.placed))
 
 
 # ==== locking ===================================================================================
@@ -647,7 +219,7 @@ def _b3_ar_ready(state: GameState) -> bool:
 
 @lru_cache(maxsize=8192)
 def _best_lock_for(
-    options: tuple[_Lock, ...], needed: int, odds: _Odds, dice: tuple[int, int, int, int], b3_ar: bool
+    options: tuple[_Lock, ...], needed: int, odds: Odds, dice: tuple[int, int, int, int], b3_ar: bool
 ) -> tuple[float, _Lock] | None:
     """The lock giving the best chance of completing the requirement, and that chance. ``dice``:
     dice in the pool, Extra Die faces in it, other dice the next roll adds, supply."""
@@ -685,14 +257,14 @@ def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] |
     options = _lock_options(turn.pool, turn.rolled, small, turn.used, req.face, needed, abilities)
     in_pool = sum(turn.pool) + sum(turn.as_extra) + turn.saved
     dice = (in_pool, turn.pool[EXTRA], _added_dice(state), state.supply)
-    return _best_lock_for(options, needed, _odds(req.face, abilities), dice, _b3_ar_ready(state))
+    return _best_lock_for(options, needed, face_odds(req.face, abilities), dice, _b3_ar_ready(state))
 
 
 def _plans(state: GameState, crews: Iterable[str]) -> list[_Plan]:
     seat = state.turn.seat
     out = []
     for crew in crews:
-        for index in _open_requirements(state, crew):
+        for index in open_requirements(state, crew):
             found = _best_lock(state, crew, index)
             if found is not None:
                 chance, lock = found
@@ -732,7 +304,7 @@ def _continue_value(state: GameState) -> float:
     seat = turn.seat
     assert turn.crew is not None
     abilities = state.players[seat].abilities
-    at_stake = _placed_value(state)
+    at_stake = placed_value(state)
     bust = NAMARI_PRESTIGE if NAMARI in abilities else 0
     n = _next_roll(state, None)
     reqs = CREW[turn.crew].requirements
@@ -741,10 +313,10 @@ def _continue_value(state: GameState) -> float:
     else:
         if state.tokens_left(seat) == 0:
             return -1.0
-        targets = [(i, reqs[i].count) for i in _open_requirements(state, turn.crew)]
+        targets = [(i, reqs[i].count) for i in open_requirements(state, turn.crew)]
     best = -1.0
     for index, needed in targets:
-        chance = complete_chance(n, needed, _odds(reqs[index].face, abilities))
+        chance = complete_chance(n, needed, face_odds(reqs[index].face, abilities))
         value = requirement_value(state, seat, turn.crew, index)
         best = max(best, chance * (at_stake + value) + (1 - chance) * bust)
     return best
@@ -767,7 +339,7 @@ def lock_chance(state: GameState) -> float:
         faces: tuple[int, ...] = (CREW[turn.crew].requirements[turn.requirement].face,)
     else:
         faces = tuple(
-            sorted({CREW[turn.crew].requirements[i].face for i in _open_requirements(state, turn.crew)})
+            sorted({CREW[turn.crew].requirements[i].face for i in open_requirements(state, turn.crew)})
         )
     if not faces:
         return 0.0
@@ -785,9 +357,9 @@ def should_roll(state: GameState) -> bool:
         return True  # safe roll before choosing: nothing to lose
     if turn.requirement is None and state.tokens_left(turn.seat) == 0:
         return False
-    if next_roll_safe(state) and (turn.requirement is not None or _open_requirements(state, turn.crew)):
+    if next_roll_safe(state) and (turn.requirement is not None or open_requirements(state, turn.crew)):
         return True
-    return _continue_value(state) > _placed_value(state)
+    return _continue_value(state) > placed_value(state)
 
 
 # ==== the heuristic decisions ===================================================================
@@ -884,7 +456,7 @@ def _free_ability_command(state: GameState) -> str | None:
             return f"use {ability}"
     if B3_AR in abilities and can_use_b3_ar(state):
         return f"use {B3_AR}"
-    if IMDAR_SHADE in abilities and can_use_imdar_shade(state) and _imdar_gain(state, seat) > 0.5:
+    if IMDAR_SHADE in abilities and can_use_imdar_shade(state) and imdar_gain(state, seat) > 0.5:
         return f"use {IMDAR_SHADE}"
     return None
 
@@ -934,7 +506,7 @@ def _rescue_command(state: GameState) -> str:
     for ability in (RYAN_ROGAL, SAGHARI):
         if ability in abilities and can_roll_supply(state, ability):
             return f"use {ability}"
-    if IMDAR_SHADE in abilities and can_use_imdar_shade(state) and _imdar_gain(state, seat) > 0:
+    if IMDAR_SHADE in abilities and can_use_imdar_shade(state) and imdar_gain(state, seat) > 0:
         return f"use {IMDAR_SHADE}"
     return "bust"
 
@@ -970,19 +542,19 @@ def _rolled_command(state: GameState, kind: str) -> str:
 def _keep_command(state: GameState, seat: int) -> str:
     drawn = state.turn.drawn
     player = state.players[seat]
-    best = _keep_order(player.hazard, drawn, _others_symbols(state, seat), state.seats)[0]
+    best = keep_order(player.hazard, drawn, others_symbols(state, seat), state.seats)[0]
     return f"keep {drawn.index(best) + 1}"
 
 
 def _return_command(state: GameState, seat: int) -> str:
     """Return the worst token: the one whose going makes the end score best, if any does."""
     held = state.players[seat].hazard
-    others = _others_symbols(state, seat)
+    others = others_symbols(state, seat)
     best_index: int | None = None
-    best_points = _hazard_points(held, others, state.seats)
+    best_points = hazard_points(held, others, state.seats)
     for i in range(len(held)):
         rest = held[:i] + held[i + 1 :]
-        points = _hazard_points(rest, others, state.seats)
+        points = hazard_points(rest, others, state.seats)
         if points > best_points + 0.01:
             best_index, best_points = i, points
     return "return none" if best_index is None else f"return {best_index + 1}"

@@ -1,0 +1,238 @@
+"""Dice odds for the heuristic bot: the chance a roll can lock something, and of completing a
+requirement, with crew abilities taken into account."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from math import factorial
+from typing import NamedTuple
+
+from games.engine.moonrollers.abilities import (
+    AS_WILD_IF_EXACTLY_ONE,
+    B3_AR,
+    DOUBLE_IN_SMALL_POOL,
+    EXTRA_AS_TWO,
+    LILA_AL_BINDAR,
+    LOCK_AS_WILD,
+    MORO_MADA,
+    RYAN_ROGAL,
+    SAGHARI,
+    VANTA_SAE,
+    VILA_NOIR,
+    VILA_NOIR_DICE,
+)
+from games.engine.moonrollers.dice import (
+    DAMAGE,
+    EXTRA,
+    REACTOR,
+    THRUSTER,
+    TOTAL_DICE,
+    WILD,
+    Counts,
+)
+
+# decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
+
+
+# ==== odds ======================================================================================
+#
+# A die shows each face with chance 1/6. A normal requirement takes its face or a Wild (1/3), a Wild
+# requirement only a Wild (1/6). Abilities matter most when nothing fits plainly, so the chance that
+# such a roll is still saved is computed exactly over every way the non-fitting dice can land (a
+# die locked as a Wild, an Extra Die locked as 2, Moro Mada's safety), with the re-roll and
+# supply-roll abilities counted as a second chance.
+
+_EXTRA_CHANCE = 1 / 6
+SELLA_PELLEON = "sella-pelleon"
+_REROLL_RESCUES: frozenset[str] = frozenset(
+    {MORO_MADA, VILA_NOIR, LILA_AL_BINDAR, SAGHARI, RYAN_ROGAL, B3_AR}
+)
+# The abilities that change whether a roll can lock anything.
+RESCUE_ABILITIES: frozenset[str] = frozenset({*LOCK_AS_WILD, *EXTRA_AS_TWO, *_REROLL_RESCUES})
+
+
+def _fit_chance(face: int) -> float:
+    return 1 / 6 if face == WILD else 2 / 6
+
+
+def _fitting_faces(req_faces: Iterable[int]) -> frozenset[int]:
+    """The faces that fit one of the requirements plainly: theirs, and Wild (which fits all)."""
+    return frozenset({WILD, *req_faces})
+
+
+def _relevant(face: int, abilities: frozenset[str]) -> frozenset[str]:
+    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache)."""
+    if face == WILD:
+        return abilities & _REROLL_RESCUES
+    return frozenset(
+        a
+        for a in abilities & RESCUE_ABILITIES
+        if AS_WILD_IF_EXACTLY_ONE.get(a) != face and EXTRA_AS_TWO.get(a, face) == face
+    )
+
+
+@cache
+def _compositions(n: int, faces: tuple[int, ...]) -> tuple[tuple[Counts, float], ...]:
+    """Every way ``n`` dice showing only ``faces`` (each equally likely) can land, with its chance."""
+    if n == 0:
+        return (((0, 0, 0, 0, 0, 0), 1.0),)
+    out: list[tuple[Counts, float]] = []
+    k = len(faces)
+    scale = factorial(n) / k**n
+
+    def walk(i: int, left: int, counts: list[int], inverse: float) -> None:
+        # ``inverse`` is 1 / prod(m!) over the faces placed so far (the multinomial coefficient).
+        if i == k - 1:
+            counts[faces[i]] = left
+            c = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+            out.append((c, scale * inverse / factorial(left)))
+            counts[faces[i]] = 0
+            return
+        for m in range(left + 1):
+            counts[faces[i]] = m
+            walk(i + 1, left - m, counts, inverse / factorial(m))
+        counts[faces[i]] = 0
+
+    walk(0, n, [0, 0, 0, 0, 0, 0], 1.0)
+    return tuple(out)
+
+
+def saved_by_ability(counts: Counts, req_faces: tuple[int, ...], abilities: frozenset[str]) -> bool:
+    """On a roll where no die fits ``req_faces`` plainly, can an ability lock a die anyway, or make
+    the roll safe? Written for speed; a test checks it against the engine's ``die_fits``."""
+    n = sum(counts)
+    if MORO_MADA in abilities and n <= 3 and counts[EXTRA]:
+        return True
+    normal = [f for f in req_faces if f != WILD]
+    if not normal:
+        return False
+    for ability in abilities:
+        g = AS_WILD_IF_EXACTLY_ONE.get(ability)
+        if g is not None:
+            if counts[g] == 1:
+                return True
+        elif ability == VANTA_SAE:
+            if counts[EXTRA] == 0 and n:
+                return True
+        elif ability in EXTRA_AS_TWO and counts[EXTRA] and EXTRA_AS_TWO[ability] in normal:
+            return True
+    return False
+
+
+def _second_chance(counts: Counts, n: int, fit: float, abilities: frozenset[str], committed: bool) -> float:
+    """The chance that a re-roll or supply-roll ability turns a roll that locks nothing into one
+    that does (approximately: re-rolled dice fit with the plain chance)."""
+    miss = 1.0
+    if VILA_NOIR in abilities and counts[REACTOR] == 0:
+        miss = min(miss, (1 - fit) ** min(VILA_NOIR_DICE, n))
+    if LILA_AL_BINDAR in abilities and counts[REACTOR] >= 2:
+        miss = min(miss, (1 - fit) ** n)
+    if SAGHARI in abilities and counts[DAMAGE] == 0:
+        miss *= 5 / 6  # the supply die shows a Wild
+    if RYAN_ROGAL in abilities and counts[DAMAGE] >= 2:
+        miss *= (5 / 6) ** 2
+    if B3_AR in abilities and committed and counts[THRUSTER] >= 3:
+        miss = 0.0  # completes a requirement committed on an earlier roll
+    return 1 - miss
+
+
+@lru_cache(maxsize=65536)
+def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str], committed: bool) -> float:
+    """Given that none of ``n`` dice fits ``req_faces`` plainly, the chance that an ability still
+    saves the roll. ``abilities`` holds only the relevant ones (see ``_relevant``)."""
+    if n == 0 or not abilities:
+        return 0.0
+    fitting = _fitting_faces(req_faces)
+    others = tuple(f for f in range(6) if f not in fitting)
+    fit = max(_fit_chance(f) for f in req_faces)
+    second = bool(abilities & _REROLL_RESCUES)
+    saved = 0.0
+    for counts, chance in _compositions(n, others):
+        if saved_by_ability(counts, req_faces, abilities):
+            saved += chance
+        elif second:
+            saved += chance * _second_chance(counts, n, fit, abilities, committed)
+    return saved
+
+
+def roll_lock_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str], committed: bool) -> float:
+    """The chance that rolling ``n`` dice lets at least one die be locked on one of ``req_faces``
+    (with ``committed``, a requirement committed before the roll: B3-AR may complete it)."""
+    if n <= 0:
+        return 0.0
+    miss = ((6 - len(_fitting_faces(req_faces))) / 6) ** n
+    relevant = frozenset().union(*(_relevant(f, abilities) for f in req_faces))
+    return 1 - miss * (1 - _rescue_chance(n, req_faces, relevant, committed))
+
+
+class Odds(NamedTuple):
+    """What the completion chance of a requirement depends on."""
+
+    face: int
+    doubled: bool  # an ability doubles this face's dice in a pool of 1 to 3
+    extra_two: bool  # an ability locks an Extra Die as 2 of this face
+    abilities: frozenset[str]  # the abilities that can save a roll (``_relevant``)
+
+
+@lru_cache(maxsize=4096)
+def face_odds(face: int, abilities: frozenset[str]) -> Odds:
+    return Odds(
+        face,
+        face != WILD and any(DOUBLE_IN_SMALL_POOL.get(a) == face for a in abilities),
+        face != WILD and any(EXTRA_AS_TWO.get(a) == face for a in abilities),
+        _relevant(face, abilities),
+    )
+
+
+@cache
+def _trinomial(n: int, fit: float) -> tuple[tuple[int, int, float], ...]:
+    """(fitting dice, Extra Dice among the others, chance) for a roll of ``n`` dice."""
+    other = 1 - fit - _EXTRA_CHANCE
+    out = []
+    for k in range(n + 1):
+        for e in range(n - k + 1):
+            ways = factorial(n) // (factorial(k) * factorial(e) * factorial(n - k - e))
+            out.append((k, e, ways * fit**k * _EXTRA_CHANCE**e * other ** (n - k - e)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def complete_chance(n: int, needed: int, odds: Odds) -> float:
+    """The chance of completing a requirement that still needs ``needed``, rolling ``n`` dice now,
+    if the player keeps rolling and locks, each roll, the number of dice that gives the best chance.
+    (The supply running out late in a long turn is left out: it would multiply the table.)"""
+    if needed <= 0:
+        return 1.0
+    n = min(n, TOTAL_DICE)
+    if n <= 0:
+        return 0.0
+    mult = 2 if odds.doubled and n <= 3 else 1
+    total = 0.0
+    rescue: float | None = None
+    for k, e, chance in _trinomial(n, _fit_chance(odds.face)):
+        if k == 0 and not (odds.extra_two and e):
+            if rescue is None:
+                rescue = _rescue_chance(n, (odds.face,), odds.abilities, True)
+            if rescue:
+                # Saved: counted as one die locked.
+                after = 1.0 if needed <= 1 else complete_chance(n - 1 + e, needed - 1, odds)
+                total += chance * rescue * after
+            continue
+        best = 0.0
+        for twos in range(e + 1 if odds.extra_two else 1):
+            for ones in range(k + 1):
+                if ones + twos == 0:
+                    continue
+                value = ones * mult + 2 * twos
+                if value - (mult if ones else 2) >= needed:
+                    break  # over-locking: every die of a lock must be needed
+                if value >= needed:
+                    best = 1.0
+                    break
+                used = ones + twos
+                best = max(best, complete_chance(n - used + e - twos, needed - value, odds))
+            if best == 1.0:
+                break
+        total += chance * best
+    return total

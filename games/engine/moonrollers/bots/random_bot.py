@@ -1,0 +1,79 @@
+"""The random bot: one of ``legal``'s specs chosen uniformly, then random values for its params.
+
+It is the fuzzer of the property tests and the benchmark's player; it always answers a legal command.
+"""
+
+from __future__ import annotations
+
+from games.engine.core import CommandSpec, Rng
+from games.engine.moonrollers.abilities import (
+    VILA_NOIR,
+    VILA_NOIR_DICE,
+)
+from games.engine.moonrollers.cards import (
+    CREW,
+)
+from games.engine.moonrollers.dice import (
+    TOTAL_DICE,
+)
+from games.engine.moonrollers.legal import (
+    legal,
+)
+from games.engine.moonrollers.state import START, GameState
+
+# decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
+
+
+# ==== the random bot ============================================================================
+
+
+def _most_dice(state: GameState, spec: CommandSpec) -> int:
+    """How many dice a spec's dice param may take, beyond what its choices say."""
+    turn = state.turn
+    if spec.action == "lock" and turn.crew is not None and turn.requirement is not None:
+        # A plain lock: every die counts 1 and must be needed.
+        return CREW[turn.crew].requirements[turn.requirement].count - turn.progress
+    if spec.prefix == f"reroll with {VILA_NOIR}":
+        return VILA_NOIR_DICE
+    return TOTAL_DICE
+
+
+def _sample(options: list[str], k: int, rng: Rng) -> list[str]:
+    """``k`` of ``options`` drawn uniformly without replacement (a partial Fisher-Yates: k draws)."""
+    out = list(options)
+    for i in range(k):
+        j = i + rng.randbelow(len(out) - i)
+        out[i], out[j] = out[j], out[i]
+    return out[:k]
+
+
+def _fill(state: GameState, spec: CommandSpec, rng: Rng) -> str:
+    values: dict[str, list[str]] = {}
+    for param in spec.params:
+        options = [c.value for c in param.choices]
+        if param.multiple:
+            most = max(param.min_count, min(len(options), _most_dice(state, spec)))
+            values[param.name] = _sample(options, rng.randint(param.min_count, most), rng)
+        else:
+            values[param.name] = [options[rng.randbelow(len(options))]]
+    return spec.build(values)
+
+
+def random_command(state: GameState, seat: int, rng: Rng) -> str:
+    """A random legal command for ``seat``: a spec of ``legal`` chosen uniformly, then random values
+    for its params, within the limits the specs cannot express (dice a requirement still needs,
+    Vila Noir's 2 dice).
+
+    The moments with a fixed menu are answered without building the specs (about half the
+    commands of a random game are a turn's first roll or pass): same menu, same odds, less work.
+    """
+    turn = state.turn
+    if not state.finished and seat == turn.seat:
+        if turn.drawn:
+            return f"keep {1 + rng.randbelow(len(turn.drawn))}"
+        if turn.phase == START:
+            return "roll" if rng.randbelow(2) == 0 else "pass"
+    specs = legal(state, seat)
+    if not specs:
+        raise ValueError(f"seat {seat} has nothing to decide now")
+    return _fill(state, specs[rng.randbelow(len(specs))], rng)

@@ -1,0 +1,186 @@
+"""What things are worth to the heuristic bot: Hazard tokens, hires, requirements, placed tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from math import exp
+
+from games.engine.moonrollers.cards import (
+    CREW,
+    HAZARD_SYMBOLS,
+    HAZARD_TOKEN_COUNTS,
+    hazard_symbols,
+)
+from games.engine.moonrollers.hiring import ends_game
+from games.engine.moonrollers.state import GameState
+
+# decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
+
+
+# ==== what things are worth =====================================================================
+
+# A simple ranking of the abilities, for stacking and for the worth of a hire (higher is better).
+ABILITY_RANK: dict[str, int] = {
+    "b3-ar": 10,
+    "vanta-sae": 9,
+    "kal-damar": 9,
+    "meg-gallak": 8,
+    "at-ok": 7,
+    "salatar": 7,
+    "lila-al-bindar": 7,
+    "vila-noir": 6,
+    "zek-zarag": 6,
+    "bill-bendo": 6,
+    "lee-van-cribb": 6,
+    "tantin-al-vale": 6,
+    "ryan-rogal": 5,
+    "saghari": 5,
+    "moro-mada": 5,
+    "sella-pelleon": 5,
+    "ada-massa": 5,
+    "dana-powalki": 5,
+    "nella-van-daval": 5,
+    "ryle-al-wren": 5,
+    "aponi": 4,
+    "dr-umbrage": 4,
+    "redacted": 4,
+    "sol-forst": 4,
+    "myla-dystra": 4,
+    "ft-1000": 4,
+    "kary-powalk": 4,
+    "namari": 3,
+    "avari": 3,
+    "imdar-shade": 2,
+}
+
+_TOKENS_IN_GAME = sum(HAZARD_TOKEN_COUNTS.values())
+# What another player's unseen token is worth on average, in Hazard symbols and in Prestige.
+_MEAN_SYMBOLS = sum(HAZARD_SYMBOLS[v] * n for v, n in HAZARD_TOKEN_COUNTS.items()) / _TOKENS_IN_GAME
+_MEAN_TOKEN = sum(v * n for v, n in HAZARD_TOKEN_COUNTS.items()) / _TOKENS_IN_GAME
+# A requirement worked on next to a completed one: how much of the card's other value counts.
+_FOLLOW_ON = 0.2
+# Ending the game: worth this much when it wins, costs it when it does not.
+_GAME_END = 25.0
+_HIRE_BASE = 3.0
+_TWO_PLAYER_MARGIN = 3
+_RISK_SLOPE = 1.0
+
+
+def others_symbols(state: GameState, seat: int) -> float:
+    """The most Hazard symbols another player is believed to hold (their tokens are hidden)."""
+    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(state.players) if s != seat), default=0.0)
+
+
+def disqualify_chance(symbols: int, others: float, players: int) -> float:
+    """The chance that ``symbols`` Hazard symbols end up the most (scoring no tokens), when the
+    other players' most is believed to be ``others``: certain well ahead, unlikely well behind,
+    a smooth guess between (everyone still draws tokens until the end). Nobody is disqualified
+    with no symbol; with 2 players only 3 symbols ahead."""
+    if symbols == 0:
+        return 0.0
+    lead = symbols - others - (_TWO_PLAYER_MARGIN if players == 2 else 0)
+    # A tie disqualifies too: the midpoint sits half a symbol behind.
+    return 1 / (1 + exp(-_RISK_SLOPE * (lead + 0.5)))
+
+
+def hazard_points(tokens: tuple[int, ...], others: float, players: int) -> float:
+    """What ``tokens`` are expected to score at the end."""
+    return sum(tokens) * (1 - disqualify_chance(hazard_symbols(tokens), others, players))
+
+
+def keep_order(tokens: tuple[int, ...], candidates: Iterable[int], others: float, players: int) -> list[int]:
+    """Candidate tokens, best to keep first: most points at the end, then fewest symbols."""
+    return sorted(
+        candidates, key=lambda t: (-hazard_points((*tokens, t), others, players), HAZARD_SYMBOLS[t], -t)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _hazard_gain_cached(tokens: tuple[int, ...], others: float, players: int) -> float:
+    now = hazard_points(tokens, others, players)
+    values = sorted(HAZARD_TOKEN_COUNTS)
+    gain = 0.0
+    for a in values:
+        for b in values:
+            p = HAZARD_TOKEN_COUNTS[a] / _TOKENS_IN_GAME * HAZARD_TOKEN_COUNTS[b] / _TOKENS_IN_GAME
+            best = keep_order(tokens, (a, b), others, players)[0]
+            gain += p * (hazard_points((*tokens, best), others, players) - now)
+    return gain
+
+
+def hazard_gain(state: GameState, seat: int) -> float:
+    """What drawing 2 Hazard tokens and keeping the better is worth to ``seat`` (negative when it
+    would make it the player with the most Hazard symbols)."""
+    others = round(others_symbols(state, seat), 2)
+    return _hazard_gain_cached(tuple(sorted(state.players[seat].hazard)), others, state.seats)
+
+
+def imdar_gain(state: GameState, seat: int) -> float:
+    tokens = state.players[seat].hazard
+    others = others_symbols(state, seat)
+    now = hazard_points(tokens, others, state.seats)
+    return sum(
+        n / _TOKENS_IN_GAME * (hazard_points((*tokens, v), others, state.seats) - now)
+        for v, n in HAZARD_TOKEN_COUNTS.items()
+    )
+
+
+def _score_estimate(state: GameState, seat: int, viewer: int) -> float:
+    player = state.players[seat]
+    if seat == viewer:
+        return player.prestige + hazard_points(player.hazard, others_symbols(state, seat), state.seats)
+    return player.prestige + len(player.hazard) * _MEAN_TOKEN * 0.7
+
+
+def _hire_value(state: GameState, seat: int, crew: str) -> float:
+    """Hiring ``crew`` (completing its card): its ability, the Prestige it gives the others, and
+    whether it ends the game with ``seat`` in front."""
+    player = state.players[seat]
+    card = state.display[state.slot_of(crew)]
+    awards: dict[int, int] = {}
+    for req, owner in zip(CREW[crew].requirements, card.tokens, strict=True):
+        who = seat if owner is None else owner  # the open one is the requirement being completed
+        awards[who] = awards.get(who, 0) + req.prestige
+    others = sum(p for s, p in awards.items() if s != seat)
+    value = _HIRE_BASE + ABILITY_RANK.get(crew, 4) / 3 - others / max(1, state.seats - 1) / 2
+    stack = player.stack_of(CREW[crew].faction)
+    if stack is not None and ABILITY_RANK.get(player.stacks[stack][0], 4) >= ABILITY_RANK.get(crew, 4):
+        value -= 1  # the ability goes under: only the count toward the game's end is gained
+    # The last card of the deck refills the display: that ends the game too.
+    if ends_game(player, crew) or len(state.deck) == 1:
+        mine = _score_estimate(state, seat, seat) + awards.get(seat, 0)
+        best_other = max(
+            (_score_estimate(state, s, seat) + awards.get(s, 0) for s in range(state.seats) if s != seat),
+            default=0.0,
+        )
+        value += _GAME_END if mine > best_other else -_GAME_END
+    return value
+
+
+def open_requirements(state: GameState, crew: str) -> list[int]:
+    card = state.display[state.slot_of(crew)]
+    return [i for i, t in enumerate(card.tokens) if t is None]
+
+
+def requirement_value(state: GameState, seat: int, crew: str, index: int) -> float:
+    """What completing requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige."""
+    req = CREW[crew].requirements[index]
+    value = float(req.prestige)
+    if req.hazard:
+        value += hazard_gain(state, seat)
+    others = [i for i in open_requirements(state, crew) if i != index]
+    if not others:
+        value += _hire_value(state, seat, crew)
+    else:
+        value += _FOLLOW_ON * max(CREW[crew].requirements[i].prestige for i in others)
+    return value
+
+
+def placed_value(state: GameState) -> float:
+    """The Prestige of the requirements completed this turn: what a bust would take back."""
+    turn = state.turn
+    if turn.crew is None:
+        return 0.0
+    reqs = CREW[turn.crew].requirements
+    return float(sum(reqs[i].prestige for i in turn.placed))
