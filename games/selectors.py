@@ -197,7 +197,11 @@ def prestige_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
     state: Any = None
     for row in models.Event.objects.filter(game=game).order_by("seq").iterator():
         state = fold(engine, [store.to_engine_event(row)], state)
-        scores = engine.view(state, None).get("scores")
+        view = engine.view(state, None)
+        scores = view.get("scores")
+        if scores is None and isinstance(view.get("players"), list):
+            # Moonrollers names it per player: view["players"][seat]["prestige"].
+            scores = [p.get("prestige", 0) for p in view["players"] if isinstance(p, dict)]
         if isinstance(scores, dict | list):
             items = scores.items() if isinstance(scores, dict) else enumerate(scores)
             for p, value in items:
@@ -263,3 +267,121 @@ def visible_games(user: Any) -> QuerySet[models.Game]:
     if getattr(user, "is_authenticated", False):
         query |= Q(seats__user=user)
     return models.Game.objects.filter(query).distinct()
+
+
+# --- Reads added for the HTML pages (games/views) ---
+
+
+def legal_specs(game: models.Game, seat: int) -> list[Any]:
+    """The CommandSpecs ``seat`` may send now, from the current state (empty unless in progress)."""
+    if game.status != models.Game.Status.ACTIVE:
+        return []
+    engine = get_engine(game.kind)
+    return list(engine.legal(store.load(game).state, seat))
+
+
+def invitations_for(user: Any) -> list[models.Notification]:
+    """Email invitations to this player's address for tables still open that they have not joined."""
+    if not getattr(user, "is_authenticated", False) or not user.email:
+        return []
+    notes = (
+        models.Notification.objects.filter(
+            kind=models.Notification.Kind.INVITE,
+            to_email__iexact=user.email,
+            game__status=models.Game.Status.OPEN,
+        )
+        .exclude(game__seats__user=user)
+        .select_related("game")
+        .order_by("-created_at")
+    )
+    seen: set[int] = set()
+    out = []
+    for note in notes:
+        if note.game_id is not None and note.game_id not in seen:
+            seen.add(note.game_id)
+            out.append(note)
+    return out
+
+
+def watchable_games(limit: int = 20) -> list[models.Game]:
+    """Public games in progress, the most recently started first: what a visitor may watch."""
+    return list(
+        models.Game.objects.filter(
+            status=models.Game.Status.ACTIVE, visibility=models.Game.Visibility.PUBLIC
+        ).order_by("-started_at")[:limit]
+    )
+
+
+def replay_moves(game: models.Game) -> list[int]:
+    """The seq that ends each batch (one command, the setup, a chat line): the replay's steps."""
+    ends: dict[int, int] = {}
+    for seq, batch in models.Event.objects.filter(game=game).values_list("seq", "batch"):
+        ends[batch] = max(seq, ends.get(batch, 0))
+    return sorted(ends.values())
+
+
+def replay_batch(game: models.Game, user: Any, step: int) -> list[JSON]:
+    """The events of the batch that leads to ``step``, as the viewer may see them.
+
+    A finished game shows every event in full (with its public text), except private chat lines,
+    which stay between their two seats even after the end.
+    """
+    engine = get_engine(game.kind)
+    seat = viewer_seat(game, user)
+    row = models.Event.objects.filter(game=game, seq=step).only("batch").first()
+    if row is None:
+        return []
+    rows = models.Event.objects.filter(game=game, batch=row.batch, seq__lte=step).order_by("seq")
+    out: list[JSON] = []
+    for r in rows:
+        entry = redact_row(engine, r, seat)
+        if game.is_finished and not (r.type == "chat_sent" and r.payload.get("to") is not None):
+            public = redact_row(engine, r, None) or {}
+            entry = {**_full_event(r), "at": r.created_at.isoformat(), "text": public.get("text", "")}
+            entry["full"] = True
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def game_export(game: models.Game) -> JSON:
+    """A finished game as one JSON document: players, options, seed, outcome and every event."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "options": game.options,
+        "seat_count": game.seat_count,
+        "time_per_move_seconds": int(game.time_per_move.total_seconds()),
+        "created_at": game.created_at.isoformat(),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "players": [
+            {"seat": s.position, "name": s.name, "is_bot": s.is_bot, "resigned": s.resigned} for s in seats
+        ],
+        "seed": bytes(game.seed).hex() if game.is_finished else None,
+        "seed_sha256": game.seed_sha256,
+        "outcome": game.outcome,
+        "events": [
+            {
+                "seq": e.seq,
+                "type": e.type,
+                "version": e.version,
+                "seat": e.seat,
+                "payload": _exported_payload(e),
+                "batch": e.batch,
+                "cause": e.cause,
+                "command": e.command,
+                "actor": e.actor,
+                "created_at": e.created_at.isoformat(),
+            }
+            for e in models.Event.objects.filter(game=game).order_by("seq")
+        ],
+    }
+
+
+def _exported_payload(row: models.Event) -> JSON:
+    # Private messages stay between their two seats, even in a finished game's export.
+    if row.type == "chat_sent" and row.payload.get("to") is not None:
+        return {**row.payload, "text": None, "private": True}
+    return row.payload

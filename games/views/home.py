@@ -1,0 +1,31 @@
+"""The home page (what is waiting on you) and the lobby (open tables to join)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from games import selectors
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "home.html", {"watchable": selectors.watchable_games(limit=10)})
+    board = selectors.home_for(request.user)
+    context = {
+        "board": board,
+        "invitations": selectors.invitations_for(request.user),
+        "watchable": [],
+    }
+    return render(request, "home.html", context)
+
+
+@require_safe
+def lobby(request: HttpRequest) -> HttpResponse:
+    context = {
+        "tables": selectors.lobby(request.user),
+        "watchable": selectors.watchable_games(limit=20),
+    }
+    return render(request, "games/lobby.html", context)

@@ -1,0 +1,296 @@
+"""The game page and the writes made from it: a move, a chat line, resigning, taking a seat back.
+
+A move form names a legal spec (action + prefix) and its chosen values; the notation is rebuilt from
+the spec the engine offers now, never taken from the post. Forms carry the seq they were drawn at:
+a post against an older position is refused with the current page (HTTP 409), never applied.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import forms, models, selectors, services, store
+from games.engine.core import CommandError, get_engine
+from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
+from games.views.present import log_lines
+
+STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
+
+
+@cache
+def board_template(kind: str) -> str:
+    """The engine's own board partial, or the generic one that lists the view."""
+    return select_template([f"games/boards/{kind}.html", "games/boards/generic.html"]).template.name
+
+
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    if not can_view(request, game):
+        return refuse_private(request, game)
+    return table_or_game_page(request, game)
+
+
+def table_or_game_page(
+    request: HttpRequest, game: models.Game, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
+    if game.status == models.Game.Status.OPEN:
+        return table_page(request, game, error=error, status=status)
+    return render_game(request, game, error=error, status=status)
+
+
+def table_page(
+    request: HttpRequest,
+    game: models.Game,
+    *,
+    via_invitation: bool = False,
+    invite_form: forms.InviteForm | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """A table that has not started: its seats, the invitation link, and the buttons to fill it."""
+    seats = list(game.seats.select_related("user").order_by("position"))
+    user = request.user
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    is_creator = user.is_authenticated and game.creator_id == user.pk
+    context = {
+        "game": game,
+        "engine": get_engine(game.kind),
+        "seats": seats,
+        "empty_seats": range(len(seats), game.seat_count),
+        "my_seat": mine,
+        "is_creator": is_creator,
+        "full": len(seats) >= game.seat_count,
+        "can_join": mine is None and len(seats) < game.seat_count,
+        "invite_url": invite_url(request, game) if mine is not None else "",
+        "invite_form": invite_form or forms.InviteForm(),
+        "via_invitation": via_invitation,
+        "error": error,
+    }
+    return render(request, "games/table.html", context, status=status)
+
+
+def render_game(
+    request: HttpRequest,
+    game: models.Game,
+    *,
+    error: str | None = None,
+    stale: bool = False,
+    status: int = 200,
+    chat_form: forms.ChatForm | None = None,
+    notation: str = "",
+) -> HttpResponse:
+    """The board from the viewer's side, what they must decide, the log, chat and clocks."""
+    gv = selectors.game_view(game, request.user)
+    names = gv.names
+    me = next((s for s in gv.seats if s.position == gv.my_seat), None)
+    can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
+    game_open = game.status == models.Game.Status.OPEN
+    context = {
+        "game": game,
+        "gv": gv,
+        "engine": gv.engine,
+        "view": gv.view,
+        "seats": gv.seats,
+        "names": names,
+        "me": me,
+        "my_seat": gv.my_seat,
+        "legal": gv.legal if can_act else [],
+        "can_act": can_act,
+        "pending": [s for s in gv.seats if s.is_pending],
+        "log": log_lines(gv.log, names),
+        "log_is_partial": bool(gv.log) and gv.log[0]["seq"] > 1,
+        # Players may talk from the first roll to after the end ("good game").
+        "chat_form": chat_form
+        or (forms.ChatForm(seats=gv.seats, me=gv.my_seat) if me is not None and not game_open else None),
+        "board_template": board_template(game.kind),
+        "outcome": _outcome(game, names),
+        "error": error,
+        "stale": stale,
+        "stale_message": _(STALE_MESSAGE),
+        "notation": notation,
+    }
+    return render(request, "games/game.html", context, status=status)
+
+
+def _outcome(game: models.Game, names: dict[int, str]) -> dict[str, Any] | None:
+    if not game.outcome:
+        return None
+    scores = {int(k): v for k, v in game.outcome.get("scores", {}).items()}
+    places = []
+    for place, seats in enumerate(game.outcome.get("ranking", []), start=1):
+        places.append(
+            {"place": place, "players": [{"name": names.get(s, ""), "score": scores.get(s)} for s in seats]}
+        )
+    winners = [names.get(s, "") for s in game.outcome.get("winners", [])]
+    return {"places": places, "winners": winners}
+
+
+def _need_player(request: HttpRequest, game: models.Game) -> tuple[Any, HttpResponse | None]:
+    """The requester's seat, or the response refusing them (login, private game, spectator)."""
+    if not request.user.is_authenticated:
+        return None, redirect_to_login(reverse("games:game", args=[game.pk]))
+    if not can_view(request, game):
+        return None, refuse_private(request, game)
+    seat = services.seat_of(game, request.user)
+    if seat is None:
+        return None, refuse(
+            request, 403, _("You have no seat at this table: spectators cannot play."), game=game
+        )
+    return seat, None
+
+
+def _confirm(
+    request: HttpRequest,
+    game: models.Game,
+    *,
+    title: str,
+    url: str,
+    notation: str = "",
+    explanation: str = "",
+) -> HttpResponse:
+    """The confirmation step of an irreversible choice: the same post again, with confirmed=1."""
+    hidden = [
+        (key, value)
+        for key, values in request.POST.lists()
+        if key not in ("csrfmiddlewaretoken", "confirmed")
+        for value in values
+    ]
+    context = {
+        "game": game,
+        "title": title,
+        "notation": notation,
+        "explanation": explanation or _("This choice cannot be taken back."),
+        "hidden": hidden,
+        "url": url,
+    }
+    return render(request, "games/confirm.html", context)
+
+
+def _back_to_game(game: models.Game, anchor: str = "decide") -> HttpResponse:
+    return redirect(reverse("games:game", args=[game.pk]) + f"#{anchor}")
+
+
+@require_POST
+def move(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    seat, refused = _need_player(request, game)
+    if refused is not None:
+        return refused
+    if game.status != models.Game.Status.ACTIVE:
+        return table_or_game_page(request, game, error=_("This game is not in progress."), status=400)
+    try:
+        seq = forms.seq_from(request.POST)
+    except CommandError as bad:
+        return render_game(request, game, error=reason(bad.reason), status=400)
+    if game.move_seq > seq or seq > game.last_seq:
+        return render_game(request, game, stale=True, status=409)
+    if seat.resigned:
+        return refuse(request, 403, _("You have resigned from this game."), game=game)
+
+    specs = selectors.legal_specs(game, seat.position)
+    action = request.POST.get("action", "")
+    if action == "notation":
+        text = " ".join(request.POST.get("notation", "").split())
+        if not text:
+            return render_game(
+                request, game, error=_("Type a command, for example one of those above."), status=400
+            )
+        label, needs_confirm = text, forms.needs_confirmation(specs, text)
+    else:
+        spec = forms.find_spec(specs, action, request.POST.get("prefix", ""))
+        if spec is None:
+            return render_game(request, game, error=_("This choice is not open to you now."), status=400)
+        try:
+            text = forms.build_command(spec, request.POST)
+        except CommandError as bad:
+            return render_game(request, game, error=reason(bad.reason), status=400)
+        label, needs_confirm = spec.label, spec.confirm
+
+    if needs_confirm and request.POST.get("confirmed") != "1":
+        return _confirm(request, game, title=_(label), notation=text, url=reverse("games:move", args=[pk]))
+    try:
+        services.command_submit(game=game, user=request.user, text=text, expected_seq=seq, now=now())
+    except store.StaleSeq:
+        return render_game(request, get_game(pk), stale=True, status=409)
+    except services.NotAllowed as bad:
+        return refuse(request, 403, reason(bad.reason), game=game)
+    except CommandError as bad:
+        return render_game(request, get_game(pk), error=reason(bad.reason), status=400, notation=text)
+    messages.success(request, _("Played: %(command)s") % {"command": text})
+    return _back_to_game(game)
+
+
+@require_POST
+def chat(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    seat, refused = _need_player(request, game)
+    if refused is not None:
+        return refused
+    seats = list(game.seats.select_related("user").order_by("position"))
+    form = forms.ChatForm(request.POST, seats=seats, me=seat.position)
+    if not form.is_valid():
+        return render_game(request, game, chat_form=form, status=400)
+    try:
+        services.chat_send(
+            game=game,
+            user=request.user,
+            text=form.cleaned_data["text"],
+            to_position=form.to_position(),
+            now=now(),
+        )
+    except services.NotAllowed as bad:
+        return refuse(request, 403, reason(bad.reason), game=game)
+    except services.ServiceError as bad:
+        form.add_error(None, reason(bad.reason))
+        return render_game(request, game, chat_form=form, status=400)
+    return _back_to_game(game, "log")
+
+
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    _seat, refused = _need_player(request, game)
+    if refused is not None:
+        return refused
+    if request.POST.get("confirmed") != "1":
+        return _confirm(
+            request,
+            game,
+            title=_("Resign from this game"),
+            explanation=_("A bot will play out your seat and you will rank last. This cannot be undone."),
+            url=reverse("games:resign", args=[pk]),
+        )
+    try:
+        services.game_resign(game=game, user=request.user, now=now())
+    except services.NotAllowed as bad:
+        return refuse(request, 403, reason(bad.reason), game=game)
+    except services.ServiceError as bad:
+        return render_game(request, game, error=reason(bad.reason), status=400)
+    messages.success(request, _("You resigned. A bot plays out your seat."))
+    return _back_to_game(game, "main")
+
+
+@require_POST
+def reclaim(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    _seat, refused = _need_player(request, game)
+    if refused is not None:
+        return refused
+    try:
+        services.seat_reclaim(game=game, user=request.user, now=now())
+    except services.NotAllowed as bad:
+        return refuse(request, 403, reason(bad.reason), game=game)
+    except services.ServiceError as bad:
+        return render_game(request, game, error=reason(bad.reason), status=400)
+    messages.success(request, _("Welcome back: you play your seat again."))
+    return _back_to_game(game)

@@ -1,0 +1,97 @@
+"""Turn selector output into what templates show: log lines with names, seats with their clocks.
+
+Only reshaping here: every fact comes from the selectors, already redacted for the viewer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine.core import JSON
+
+# Engines name seats in log texts as "{p0}", "{p1}"... (seat numbers); pages put the player's name there.
+SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+_PLATFORM_TEXTS = {
+    "seat_timed_out": "%(name)s ran out of time; the default move was played.",
+    "bot_took_over": "A bot now plays for %(name)s.",
+    "seat_reclaimed": "%(name)s is back and plays again.",
+    "seat_resigned": "%(name)s resigned; a bot plays out the seat.",
+}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    at: dt.datetime | None
+    text: str
+    who: str  # the acting seat's name, or ""
+    seat: int | None
+    chat: bool
+    private_to: str  # for a private chat line: the other seat's name
+    cause: str
+
+
+def seat_name(names: Mapping[int, str], seat: Any) -> str:
+    if seat is None:
+        return ""
+    try:
+        return names.get(int(seat), _("Seat %(n)s") % {"n": int(seat) + 1})
+    except (TypeError, ValueError):
+        return ""
+
+
+def with_names(text: str, names: Mapping[int, str]) -> str:
+    return SEAT_REF.sub(lambda m: seat_name(names, int(m.group(1))), text)
+
+
+def log_line(entry: JSON, names: Mapping[int, str]) -> LogLine:
+    seat = entry.get("seat")
+    who = seat_name(names, seat)
+    if entry.get("chat"):
+        to = entry.get("to")
+        return LogLine(
+            seq=int(entry["seq"]),
+            at=parse_at(str(entry.get("at", ""))),
+            text=str(entry.get("text", "")),
+            who=who,
+            seat=seat,
+            chat=True,
+            private_to=seat_name(names, to) if to is not None else "",
+            cause=str(entry.get("cause", "")),
+        )
+    template = _PLATFORM_TEXTS.get(str(entry.get("type")))
+    if template is not None:
+        text = _(template) % {"name": who}
+    else:
+        raw = entry.get("text") or str(entry.get("type", "")).replace("_", " ")
+        text = with_names(str(raw), names)
+        if who and who in text:
+            who = ""  # the engine's text names the player already
+    return LogLine(
+        seq=int(entry["seq"]),
+        at=parse_at(str(entry.get("at", ""))),
+        text=text,
+        who=who,
+        seat=seat,
+        chat=False,
+        private_to="",
+        cause=str(entry.get("cause", "")),
+    )
+
+
+def log_lines(entries: Sequence[JSON], names: Mapping[int, str]) -> list[LogLine]:
+    return [log_line(e, names) for e in entries]
+
+
+def parse_at(value: str) -> dt.datetime | None:
+    try:
+        return dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None

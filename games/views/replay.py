@@ -1,0 +1,120 @@
+"""Looking back: the replay (move by move, position in the URL), seed verification, JSON export."""
+
+from __future__ import annotations
+
+import bisect
+import json
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from games import models, selectors
+from games.engine.core import seed_hash
+from games.verification import verify_game
+from games.views.common import can_view, get_game, refuse, refuse_private
+from games.views.play import board_template
+from games.views.present import log_lines
+
+
+def replay_start(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    if not can_view(request, game):
+        return refuse_private(request, game)
+    if game.last_seq == 0:
+        return refuse(
+            request, 404, _("This game has not started: there is nothing to replay yet."), game=game
+        )
+    moves = selectors.replay_moves(game)
+    return redirect("games:replay", pk=pk, step=game.last_seq if game.is_finished else moves[0])
+
+
+def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
+    game = get_game(pk)
+    if not can_view(request, game):
+        return refuse_private(request, game)
+    if game.last_seq == 0:
+        return refuse(
+            request, 404, _("This game has not started: there is nothing to replay yet."), game=game
+        )
+    if not 1 <= step <= game.last_seq:
+        return refuse(
+            request,
+            404,
+            _("There is no step %(step)d: this game has steps 1 to %(last)d.")
+            % {"step": step, "last": game.last_seq},
+            game=game,
+        )
+    shown = selectors.replay_step(game, request.user, step)
+    moves = selectors.replay_moves(game)
+    # Steps are the ends of moves; a step inside a move still shows, and navigation snaps to moves.
+    index = bisect.bisect_left(moves, step)
+    prev_step = moves[index - 1] if index > 0 else None
+    next_index = index + 1 if index < len(moves) and moves[index] == step else index
+    next_step = moves[next_index] if next_index < len(moves) else None
+    names = {s.position: s.name for s in game.seats.select_related("user")}
+    view = dict(shown.view)
+    private_views = view.pop("seats_private", None)
+    context = {
+        "game": game,
+        "step": step,
+        "last": game.last_seq,
+        "move_number": index + 1,
+        "move_count": len(moves),
+        "first_step": moves[0] if moves else 1,
+        "prev_step": prev_step,
+        "next_step": next_step,
+        "last_step": moves[-1] if moves else game.last_seq,
+        "view": view,
+        "private_views": private_views,
+        "names": names,
+        "my_seat": None if game.is_finished else shown.seat,
+        "full_information": game.is_finished,
+        "events": log_lines(selectors.replay_batch(game, request.user, step), names),
+        "board_template": board_template(game.kind),
+        "chart": selectors.prestige_series(game) if game.is_finished else None,
+        "replay": True,
+    }
+    return render(request, "games/replay.html", context)
+
+
+def _finished_or_refuse(request: HttpRequest, game: models.Game) -> HttpResponse | None:
+    if not can_view(request, game):
+        return refuse_private(request, game)
+    if not game.is_finished:
+        return refuse(
+            request,
+            403,
+            _(
+                "The seed stays secret until the game ends, so that nobody can foresee the dice. "
+                "Come back when the game is over."
+            ),
+            game=game,
+        )
+    return None
+
+
+def verify(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    refused = _finished_or_refuse(request, game)
+    if refused is not None:
+        return refused
+    report = verify_game(game)
+    context = {
+        "game": game,
+        "report": report,
+        "computed_hash": seed_hash(bytes.fromhex(report.seed_hex)),
+        "checked": len(report.batches),
+    }
+    return render(request, "games/verify.html", context)
+
+
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    refused = _finished_or_refuse(request, game)
+    if refused is not None:
+        return refused
+    body = json.dumps(selectors.game_export(game), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="moonweb-{game.kind}-{game.pk}.json"'
+    return response

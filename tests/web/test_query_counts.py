@@ -1,0 +1,48 @@
+"""The game page costs a fixed number of queries, however long the game has run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import models, services
+from tests.factories import NOW, make_game, make_user, player_to_act
+from tests.web.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+SHORT = 5
+
+
+def game_after(moves: int) -> models.Game:
+    """A race game in which the players passed ``moves`` times (passing never ends it)."""
+    game = make_game(make_user("Ann"), make_user("Bob"))
+    for _ in range(moves):
+        game.refresh_from_db()
+        services.command_submit(
+            game=game, user=player_to_act(game), text="pass", expected_seq=game.last_seq, now=NOW
+        )
+    game.refresh_from_db()
+    return game
+
+
+def queries_for(game: models.Game, who: str, path: str = "") -> int:
+    user: Any = {"mover": player_to_act(game), "spectator": make_user("Eve"), "visitor": None}[who]
+    client = client_for(user)
+    url = f"/games/{game.pk}/{path}"
+    client.get(url)  # warm up: sessions and caches of the first request are not the page's cost
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(captured.captured_queries)
+
+
+def test_it_reads_the_same_number_of_queries_for_a_short_and_a_long_game() -> None:
+    short, long = game_after(SHORT), game_after(10 * SHORT)
+    assert long.last_seq - short.last_seq == 9 * SHORT
+
+    for who in ("mover", "spectator", "visitor"):
+        assert queries_for(short, who) == queries_for(long, who), who
