@@ -1,4 +1,4 @@
-"""Latency of the JSON API under gunicorn on PostgreSQL: GET a game's view, POST a command.
+"""Latency under gunicorn on PostgreSQL: the game page, the API's view, and a command POST.
 
     DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_bench \\
         .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102]
@@ -7,6 +7,7 @@ Builds (once; later runs reuse them) Moonrollers games of about 20 and about 2,0
 playing them through the services, the engine's random_command choosing every move; starts gunicorn with
 2 workers on 127.0.0.1; then, one request at a time, measures
 
+- GET /games/{id}/, the HTML game page, as a signed-in seated player (session cookie),
 - GET /api/games/{id}/ as a seated player (the full view, legal commands included), and
 - POST /api/games/{id}/commands/ by the player to act, with a legal command read from /legal/
   just before (that read is not timed). The short games are a pool, so each stays near 20 events.
@@ -141,6 +142,37 @@ class Client:
         return response.status, json.loads(payload), elapsed
 
 
+def session_cookie(user: Any) -> str:
+    """A signed-in session for ``user``, as the login page would have made it."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    assert session.session_key is not None
+    return session.session_key
+
+
+def measure_page(client: Client, game_id: int, session: str, n: int) -> list[float]:
+    """The HTML game page, the way a player's browser asks for it."""
+    connection = client.connection
+    headers = {"Cookie": f"sessionid={session}", "Accept": "text/html"}
+    times = []
+    for i in range(n + 1):
+        started = time.perf_counter()
+        connection.request("GET", f"/games/{game_id}/", headers=headers)
+        response = connection.getresponse()
+        body = response.read()
+        elapsed = time.perf_counter() - started
+        assert response.status == 200, (response.status, body[:300])
+        if i:  # the first is a warm-up
+            times.append(elapsed)
+    return times
+
+
 def legal_command(legal: dict[str, Any], rng: random.Random) -> str:
     """A command from the specs, values chosen at random but minimal (always allowed)."""
     spec = rng.choice(legal["commands"])
@@ -252,6 +284,11 @@ def main() -> None:
         "CELERY_BROKER_URL": args.broker,
         "LOG_LEVEL": "WARNING",
     }
+    # DEBUG is off, as in production: the pages need the collected static files' manifest.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    session = session_cookie(ann)
     server = start_gunicorn(args.port, env)
     try:
         client = Client(args.port)
@@ -262,6 +299,17 @@ def main() -> None:
             f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; one client, one request at a time"
         )
         short = shorts[0]
+        print(
+            summary(
+                f"GET game page, game of {short.last_seq} events", measure_page(client, short.pk, session, n)
+            )
+        )
+        print(
+            summary(
+                f"GET game page, game of {long_game.last_seq} events",
+                measure_page(client, long_game.pk, session, n),
+            )
+        )
         print(
             summary(
                 f"GET view, game of {short.last_seq} events",

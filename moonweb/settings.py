@@ -206,6 +206,10 @@ if CELERY_BROKER_URL == "filesystem://":
         "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
+    # Any process may publish (a web process after a move, manage.py commands), not only the ones
+    # `make run` starts: the folders must exist before the first task is sent.
+    for _folder in ("broker", "broker-processed", "broker-control"):
+        (VAR_DIR / _folder).mkdir(parents=True, exist_ok=True)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
