@@ -51,6 +51,9 @@ def setup_django(broker: str) -> None:
 
     if connection.vendor != "postgresql":
         sys.exit("Set DATABASE_URL to a PostgreSQL database: the figures are for production's database.")
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)  # a new, empty database is fine
 
 
 def bench_users() -> tuple[Any, Any]:
