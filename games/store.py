@@ -164,6 +164,16 @@ def append(
     return AppendResult(first_seq, last_seq, rows, state, replayed=False)
 
 
+def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
+    """A player who resigned ranks below everyone who played on, whatever the bot scored for them."""
+    if not resigned:
+        return outcome
+    stayed = [[s for s in place if s not in resigned] for place in outcome["ranking"]]
+    left = [[s for s in place if s in resigned] for place in outcome["ranking"]]
+    ranking = [place for place in stayed + left if place]
+    return {**outcome, "ranking": ranking, "winners": ranking[0], "resigned": sorted(resigned)}
+
+
 def _update_read_models(
     game: models.Game,
     engine: Engine,
@@ -178,7 +188,10 @@ def _update_read_models(
     outcome = engine.outcome(state)
     if outcome is not None:
         game.status = models.Game.Status.FINISHED
-        game.outcome = outcome.to_json()
+        resigned = set(
+            models.Seat.objects.filter(game=game, resigned=True).values_list("position", flat=True)
+        )
+        game.outcome = rank_resigned_last(outcome.to_json(), resigned)
         game.finished_at = now
         models.Seat.objects.filter(game=game).update(
             is_pending=False, pending_kind="", pending_since=None, deadline=None, reminder_sent_at=None

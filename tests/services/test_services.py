@@ -194,6 +194,20 @@ class TestChatAndResign:
         with pytest.raises(services.NotAllowed, match="resigned"):
             services.command_submit(game=game, user=quitter, text="roll", expected_seq=game.last_seq, now=NOW)
 
+    def test_a_player_who_resigned_ranks_last_even_with_the_best_score(self) -> None:
+        ann, bob = make_user("Ann"), make_user("Bob")
+        game = make_game(ann, bob)
+        services.game_resign(game=game, user=ann, now=NOW)
+        game.refresh_from_db()
+        # The bot rolls for Ann's seat every turn while Bob only passes: Ann's seat reaches 20.
+        while game.status == "active":
+            services.command_submit(game=game, user=bob, text="pass", expected_seq=game.last_seq, now=NOW)
+            game.refresh_from_db()
+        ann_seat, bob_seat = game.seats.get(user=ann).position, game.seats.get(user=bob).position
+        assert game.outcome["scores"][str(ann_seat)] > game.outcome["scores"][str(bob_seat)]
+        assert game.outcome["ranking"] == [[bob_seat], [ann_seat]]
+        assert game.outcome["winners"] == [bob_seat] and game.outcome["resigned"] == [ann_seat]
+
 
 class TestTimeouts:
     def test_the_default_move_is_played_at_the_deadline_and_recorded_as_a_timeout(self) -> None:
