@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils import translation
 
 from games import models, store
 from games.engine.core import JSON, PLATFORM_EVENT_TYPES, Engine, fold, get_engine
@@ -385,3 +386,12 @@ def _exported_payload(row: models.Event) -> JSON:
     if row.type == "chat_sent" and row.payload.get("to") is not None:
         return {**row.payload, "text": None, "private": True}
     return row.payload
+
+
+def engine_text(entry: JSON) -> str:
+    """An engine's log line in the active language: its ``text_<language>`` when it wrote one."""
+    language = (translation.get_language() or "en").split("-")[0]
+    localized = entry.get(f"text_{language}")
+    if isinstance(localized, str) and localized:
+        return localized
+    return str(entry.get("text") or "")

@@ -217,12 +217,16 @@ def with_names(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
 
     Plain replacement, not str.format: a chat line is the player's own text, braces and all.
     """
-    text = entry.get("text")
-    if not isinstance(text, str) or entry.get("chat"):
+    if entry.get("chat"):
         return entry
-    for position, name in names.items():
-        text = text.replace(f"{{p{position}}}", name)
-    return {**entry, "text": text}
+    filled = dict(entry)
+    for key, text in entry.items():
+        # "text" and its translations ("text_fr"...)
+        if (key == "text" or key.startswith("text_")) and isinstance(text, str):
+            for position, name in names.items():
+                text = text.replace(f"{{p{position}}}", name)
+            filled[key] = text
+    return filled
 
 
 class GameLegal(ApiView):

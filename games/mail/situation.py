@@ -90,7 +90,7 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
     }
     if kind in platform:
         return platform[kind] % {"who": who}
-    text = fill_names(str(entry.get("text") or kind.replace("_", " ")), names)
+    text = fill_names(selectors.engine_text(entry) or kind.replace("_", " "), names)
     if who and who not in text:
         return f"{who}: {text}"
     return text

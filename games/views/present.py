@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import selectors
 from games.engine.core import JSON
 
 # Engines name seats in log texts as "{p0}", "{p1}"... (seat numbers); pages put the player's name there.
@@ -70,7 +71,7 @@ def log_line(entry: JSON, names: Mapping[int, str]) -> LogLine:
     if template is not None:
         text = _(template) % {"name": who}
     else:
-        raw = entry.get("text") or str(entry.get("type", "")).replace("_", " ")
+        raw = selectors.engine_text(entry) or str(entry.get("type", "")).replace("_", " ")
         text = with_names(str(raw), names)
         if who and who in text:
             who = ""  # the engine's text names the player already

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from games import models
-from tests.factories import player_to_act
+from games import models, services
+from tests.factories import NOW, make_game, player_to_act
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +60,22 @@ def test_every_message_of_the_site_has_a_french_text() -> None:
         translations = gettext.GNUTranslations(compiled)
     assert translations.gettext("All headers") == "Tous les en-têtes"
     assert translations.gettext("The request body is too large.") != "The request body is too large."
+
+
+def test_a_french_player_reads_the_moonrollers_log_in_french(ann: Any, bob: Any) -> None:
+    game = make_game(ann, bob, kind="moonrollers")
+    mover = player_to_act(game)
+    services.command_submit(game=game, user=mover, text="roll", expected_seq=game.last_seq, now=NOW)
+    mover.language = "fr"
+    mover.save(update_fields=["language"])
+
+    page = client_for(mover).get(f"/games/{game.pk}/").content.decode()
+
+    assert f"{mover.public_name} lance 5 dés" in page or f"{mover.public_name} lance 6 dés" in page
+    assert "Au tour de" in page
+    assert " rolled " not in page and "&#x27;s turn." not in page
+
+    mover.language = "en"
+    mover.save(update_fields=["language"])
+    english = client_for(mover).get(f"/games/{game.pk}/").content.decode()
+    assert " rolled " in english and "Au tour de" not in english

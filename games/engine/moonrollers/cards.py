@@ -29,6 +29,7 @@ class Crew:
     starting: bool
     requirements: tuple[Requirement, ...]
     ability: str
+    ability_fr: str  # the official wording of the French rulebook's ability appendix
 
 
 def _load() -> tuple[dict[str, Crew], dict[str, str], dict[str, str]]:
@@ -41,6 +42,7 @@ def _load() -> tuple[dict[str, Crew], dict[str, str], dict[str, str]]:
             starting=c["starting"],
             requirements=tuple(Requirement(FACE_INDEX[f], n, h) for f, n, h in c["requirements"]),
             ability=c["ability"],
+            ability_fr=c["ability_fr"],
         )
         for c in data["crew"]
     }

@@ -47,6 +47,7 @@ from games.engine.moonrollers.legal import legal, pending, prompt, spec_json
 from games.engine.moonrollers.notation import format_command
 from games.engine.moonrollers.scoring import outcome
 from games.engine.moonrollers.state import ROLLED, GameState
+from games.engine.moonrollers.texts_fr import text_fr
 
 JSON = dict[str, Any]
 
@@ -86,6 +87,7 @@ def _card_json(state: GameState, slot: int) -> JSON:
         "faction": crew.faction,
         "faction_name": FACTION_NAMES[crew.faction],
         "ability": crew.ability,
+        "ability_fr": crew.ability_fr,
         "requirements": requirements,
         "worked_on": working,
     }
@@ -113,6 +115,7 @@ def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
                 "names": [CREW[s].name for s in stack],
                 "active": stack[0],
                 "ability": CREW[stack[0]].ability,
+                "ability_fr": CREW[stack[0]].ability_fr,
             }
             for stack in player.stacks
         ],
@@ -302,4 +305,5 @@ def redact(e: Event, seat: int | None) -> JSON | None:
         "seat": e.seat,
         "payload": _payload(e, owner),
         "text": _text(e, owner),
+        "text_fr": text_fr(e, owner),
     }

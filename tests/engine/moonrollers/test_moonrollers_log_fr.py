@@ -1,0 +1,47 @@
+"""The log in French: every event of real games has a French line, and it hides what English hides."""
+
+from __future__ import annotations
+
+import re
+
+from games.engine.core import Rng
+from games.engine.moonrollers import ENGINE
+from games.engine.moonrollers.texts_fr import text_fr
+from games.engine.simulation import game_seed, play
+
+PLACEHOLDER = re.compile(r"\{p\d\}")
+
+
+def test_every_event_of_real_games_reads_in_french() -> None:
+    seen: set[str] = set()
+    for index in range(6):
+        game = play(ENGINE, 2 + index % 4, seed=game_seed("fr", index))
+        for event in game.events:
+            for seat in (event.seat, None):
+                entry = ENGINE.redact(event, seat)
+                assert entry is not None
+                french = entry["text_fr"]
+                assert french != event.type, f"no French text for {event.type}"
+                assert french != entry["text"]
+                assert not PLACEHOLDER.sub("", french).count("{"), french
+            seen.add(event.type)
+    assert {"dice_rolled", "dice_locked", "requirement_completed", "crew_hired", "busted", "stopped"} <= seen
+
+
+def test_french_hides_the_hazard_tokens_of_others_as_english_does() -> None:
+    game = play(ENGINE, 3, seed=game_seed("fr-hazard", 0))
+    drawn = [e for e in game.events if e.type == "hazard_tokens_drawn"]
+    assert drawn
+    event = drawn[0]
+    other = (event.seat or 0) + 1
+    assert "Prestige/" not in ENGINE.redact(event, other)["text_fr"]
+    assert "Prestige/" in ENGINE.redact(event, event.seat)["text_fr"]
+
+
+def test_it_uses_the_french_rulebook_words() -> None:
+    events = ENGINE.setup(2, {}, Rng(b"s" * 32, 1, 1))
+    assert text_fr(events[0], False).startswith("Partie à 2 joueurs. Cartes visibles : ")
+    game = play(ENGINE, 2, seed=game_seed("fr-words", 1))
+    lines = " ".join(text_fr(e, True) for e in game.events)
+    for word in ("lance", "verrouille", "condition", "Au tour de"):
+        assert word in lines
