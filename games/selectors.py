@@ -388,10 +388,11 @@ def _exported_payload(row: models.Event) -> JSON:
     return row.payload
 
 
-def engine_text(entry: JSON) -> str:
-    """An engine's log line in the active language: its ``text_<language>`` when it wrote one."""
+def engine_text(entry: JSON, key: str = "text") -> str:
+    """An engine's text in the active language: its ``<key>_<language>`` when it wrote one
+    (a log line's ``text_fr``, a view's ``prompt_fr``), else the English ``<key>``."""
     language = (translation.get_language() or "en").split("-")[0]
-    localized = entry.get(f"text_{language}")
+    localized = entry.get(f"{key}_{language}")
     if isinstance(localized, str) and localized:
         return localized
-    return str(entry.get("text") or "")
+    return str(entry.get(key) or "")

@@ -161,8 +161,8 @@ def summary_lines(view: JSON, names: dict[int, str]) -> list[str]:
         card = next((c for c in display if isinstance(c, dict) and c.get("crew") == turn["crew"]), None)
         if card is not None:
             lines.append(_("Working on: %(crew)s") % {"crew": card.get("name", turn["crew"])})
-    prompt = view.get("prompt")
-    if isinstance(prompt, str) and prompt and view.get("your_turn"):
+    prompt = selectors.engine_text(view, "prompt")
+    if prompt and view.get("your_turn"):
         lines.append(fill_names(prompt, names))
     return lines
 

@@ -43,6 +43,7 @@ from games.engine.moonrollers.commands import Bust, KeepHazard, LockedDie, Pass,
 from games.engine.moonrollers.dice import EXTRA, FACE_LABELS, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
+from games.engine.moonrollers.texts_fr import FACTION_FR, requirement_fr
 from games.engine.moonrollers.turn import may_roll_again
 
 # Pending kinds.
@@ -129,6 +130,40 @@ def prompt(state: GameState) -> str:
         return f"Lock at least one die on {requirement_label(turn.crew, turn.requirement)}."
     if kind == ROLL_OR_STOP:
         return "Roll again, or stop and keep your completed requirements."
+    return ""
+
+
+def prompt_fr(state: GameState) -> str:
+    """``prompt`` in French, in the words of the French rulebook."""
+    kind = _kind(state)
+    turn = state.turn
+    crew = CREW[turn.crew].name if turn.crew else ""
+    if kind == KEEP_HAZARD:
+        return "Gardez l'un des deux jetons Danger tirés ; l'autre retourne dans la pile."
+    if kind == START_TURN:
+        n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[turn.seat].abilities else STARTING_DICE
+        return f"Prenez {n} dés dans la réserve et lancez-les."
+    if kind == STACK_CREW and turn.hired:
+        faction = FACTION_FR.get(CREW[turn.hired].faction, CREW[turn.hired].faction)
+        return f"Placez {CREW[turn.hired].name} sur ou sous votre pile {faction}."
+    if kind == RETURN_HAZARD:
+        return (
+            "Vous avez recruté une faction en double : "
+            "vous pouvez remettre un de vos jetons Danger dans la pile."
+        )
+    if kind == USE_ABILITY_OR_BUST:
+        return (
+            "Aucun dé obtenu ne peut être verrouillé : "
+            "utilisez une aptitude qui pourrait aider, ou plantez-vous."
+        )
+    if kind == CHOOSE_CREW:
+        return "Choisissez la carte Équipage sur laquelle travailler ce tour-ci."
+    if kind == COMMIT:
+        return f"Engagez-vous sur une condition de {crew}."
+    if kind == LOCK_DICE and turn.crew is not None and turn.requirement is not None:
+        return f"Verrouillez au moins un dé sur {requirement_fr(turn.crew, turn.requirement)}."
+    if kind == ROLL_OR_STOP:
+        return "Relancez, ou arrêtez-vous en gardant vos conditions remplies."
     return ""
 
 

@@ -67,7 +67,7 @@ def _plural(n: int, one: str, several: str) -> str:
     return one if n == 1 else several
 
 
-def _requirement(crew: str, index: int) -> str:
+def requirement_fr(crew: str, index: int) -> str:
     req = CREW[crew].requirements[index]
     one, several = FACE_FR[req.face]
     return f"la condition {req.count} {one if req.count == 1 else several} de {CREW[crew].name}"
@@ -113,7 +113,7 @@ def text_fr(e: Event, owner: bool) -> str:
     if t == CREW_CHOSEN:
         return f"{who} travaille sur {_name(p['crew'])}."
     if t == REQUIREMENT_COMMITTED:
-        return f"{who} s'engage sur {_requirement(p['crew'], p['requirement'])}."
+        return f"{who} s'engage sur {requirement_fr(p['crew'], p['requirement'])}."
     if t == DICE_LOCKED:
         parts = []
         for d in p["dice"]:
@@ -123,7 +123,7 @@ def text_fr(e: Event, owner: bool) -> str:
                 parts.append(f"{face} comme {as_} ({_name(d['with'])})")
             else:
                 parts.append(face)
-        label = _requirement(p["crew"], p["requirement"])
+        label = requirement_fr(p["crew"], p["requirement"])
         return f"{who} verrouille {', '.join(parts)} sur {label} ({p['progress']}/{p['needed']})."
     if t == DICE_TREATED_AS_EXTRA:
         return f"{who} compte {_faces(p['faces'])} comme Dés supplémentaires avec {_name(p['crew'])}."
@@ -131,7 +131,7 @@ def text_fr(e: Event, owner: bool) -> str:
         return f"{who} met un Joker de côté pour le prochain lancer avec Meg Gallak."
     if t == REQUIREMENT_COMPLETED:
         by = " avec B3-AR" if p["by"] else ""
-        return f"{who} remplit {_requirement(p['crew'], p['requirement'])}{by}."
+        return f"{who} remplit {requirement_fr(p['crew'], p['requirement'])}{by}."
     if t == HAZARD_TOKENS_DRAWN:
         n = len(p["tokens"])
         src = " avec Imdar Shade" if p["crew"] else ""

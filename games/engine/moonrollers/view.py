@@ -43,7 +43,7 @@ from games.engine.moonrollers.events import (
     TURN_STARTED,
     WILD_SAVED,
 )
-from games.engine.moonrollers.legal import legal, pending, prompt, spec_json
+from games.engine.moonrollers.legal import legal, pending, prompt, prompt_fr, spec_json
 from games.engine.moonrollers.notation import format_command
 from games.engine.moonrollers.scoring import outcome
 from games.engine.moonrollers.state import ROLLED, GameState
@@ -131,6 +131,14 @@ def _prompt_for(state: GameState, seat: int | None) -> str:
     return f"Waiting for {_who(state.turn.seat)}."
 
 
+def _prompt_fr_for(state: GameState, seat: int | None) -> str:
+    if state.finished:
+        return ""
+    if seat == state.turn.seat:
+        return prompt_fr(state)
+    return f"En attente de {_who(state.turn.seat)}."
+
+
 def view(state: GameState, seat: int | None) -> JSON:
     turn = state.turn
     result = outcome(state)
@@ -149,6 +157,7 @@ def view(state: GameState, seat: int | None) -> JSON:
         "active_seat": None if state.finished else turn.seat,
         "your_turn": seat == turn.seat and not state.finished,
         "prompt": _prompt_for(state, seat),
+        "prompt_fr": _prompt_fr_for(state, seat),
         "pending": [
             {"seat": p.seat, "kind": p.kind, "default": format_command(p.default), "private": p.private}
             for p in pending(state)

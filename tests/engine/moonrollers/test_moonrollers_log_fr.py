@@ -45,3 +45,22 @@ def test_it_uses_the_french_rulebook_words() -> None:
     lines = " ".join(text_fr(e, True) for e in game.events)
     for word in ("lance", "verrouille", "condition", "Au tour de"):
         assert word in lines
+
+
+def test_the_prompt_reads_in_french_for_every_decision_of_real_games() -> None:
+    from games.engine.moonrollers.legal import prompt_fr
+
+    kinds: set[str] = set()
+    for index in range(4):
+        game = play(ENGINE, 2 + index % 3, seed=game_seed("fr-prompt", index))
+        state = None
+        for event in game.events:
+            state = ENGINE.evolve(state, event)
+            pending = ENGINE.pending(state)
+            if not pending:
+                continue
+            view = ENGINE.view(state, pending[0].seat)
+            assert view["prompt_fr"] == prompt_fr(state) and view["prompt_fr"], view["prompt"]
+            assert view["prompt_fr"] != view["prompt"]
+            kinds.add(pending[0].kind)
+    assert {"start_turn", "choose_crew", "commit", "lock_dice", "roll_or_stop", "keep_hazard"} <= kinds
