@@ -51,7 +51,8 @@ class RaceToTwenty:
     OPTIONS = (OptionSpec("short", "Race to 10 instead"),)
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
-        secrets = [rng.randint(1, 99) for _ in range(players)]
+        # Five digits: a secret can never be mistaken for an id, a seq or a date in a page or an email.
+        secrets = [rng.randint(10_000, 99_999) for _ in range(players)]
         first = rng.randint(0, players - 1)
         goal = 10 if options.get("short") else GOAL
         events = [Event("game_set_up", {"players": players, "first": first, "goal": goal})]

@@ -46,9 +46,8 @@ def test_it_never_shows_another_players_secret(
     message = turn_email_after_a_move(game, mover, waiter)
     secret = models.Event.objects.get(game=game, type="secret_dealt", seat=mover.position).payload["value"]
     shown = re.findall(r"\b\d+\b", text_of(message) + html_of(message))
-    other = models.Event.objects.get(game=game, type="secret_dealt", seat=waiter.position).payload["value"]
-    # The mover's secret number is nowhere in Bob's email (unless it equals a number shown anyway).
-    assert str(secret) not in shown or secret in (0, 1, 2, 20, 23, 2026, other)
+    # The mover's five-digit secret is nowhere in Bob's email.
+    assert str(secret) not in shown
     assert "A secret was dealt." in text_of(message)
 
 
