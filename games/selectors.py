@@ -107,15 +107,17 @@ def spec_to_json(spec: Any) -> JSON:
         "action": spec.action,
         "prefix": spec.prefix,
         "label": spec.label,
+        "label_fr": spec.label_fr,
         "confirm": spec.confirm,
         "help": spec.help,
         "params": [
             {
                 "name": p.name,
                 "label": p.label,
+                "label_fr": p.label_fr,
                 "multiple": p.multiple,
                 "min_count": p.min_count,
-                "choices": [{"value": c.value, "label": c.label} for c in p.choices],
+                "choices": [{"value": c.value, "label": c.label, "label_fr": c.label_fr} for c in p.choices],
             }
             for p in spec.params
         ],
@@ -396,3 +398,13 @@ def engine_text(entry: JSON, key: str = "text") -> str:
     if isinstance(localized, str) and localized:
         return localized
     return str(entry.get(key) or "")
+
+
+def engine_label(item: Any) -> str:
+    """A command's, parameter's or choice's label in the active language: the engine's own French
+    label when it built one (names and counts inside), else the site catalog's translation."""
+    language = (translation.get_language() or "en").split("-")[0]
+    french = getattr(item, "label_fr", "")
+    if language == "fr" and french:
+        return str(french)
+    return translation.gettext(str(item.label))

@@ -92,6 +92,7 @@ class IllegalCommand(CommandError):
 class Choice:
     value: str  # the word that goes into the notation
     label: str  # what a player reads
+    label_fr: str = ""  # the same in French, when the label is built from the game's words
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,7 @@ class Param:
     choices: tuple[Choice, ...]
     multiple: bool = False  # several values, space-separated in the notation
     min_count: int = 1
+    label_fr: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,9 @@ class CommandSpec:
     params: tuple[Param, ...] = ()
     confirm: bool = False  # irreversible: forms ask for a confirmation step
     help: str = ""
+    # French labels an engine builds itself (with crew names, counts); fixed ones go through the
+    # site's catalog instead.
+    label_fr: str = ""
 
     def build(self, values: Mapping[str, Sequence[str]]) -> str:
         words = [self.prefix]

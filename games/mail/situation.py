@@ -123,11 +123,15 @@ def example_for(spec: CommandSpec) -> str:
 def one_click(spec: CommandSpec) -> list[tuple[str, str]]:
     """(label, notation) for the commands of this spec a link can carry, or nothing if too many."""
     if not spec.params:
-        return [(spec.label, spec.prefix)]
+        return [(selectors.engine_label(spec), spec.prefix)]
     if len(spec.params) == 1 and not spec.params[0].multiple:
         param = spec.params[0]
         if len(param.choices) <= MAX_CHOICES_PER_LINK:
-            return [(f"{spec.label}: {c.label}", spec.build({param.name: [c.value]})) for c in param.choices]
+            label = selectors.engine_label(spec)
+            return [
+                (f"{label}: {selectors.engine_label(c)}", spec.build({param.name: [c.value]}))
+                for c in param.choices
+            ]
     return []
 
 
@@ -227,7 +231,7 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     situation.deadline = seat.deadline if pending else None
     specs = list(engine.legal(state, seat.position))
     situation.legal = [example_for(s) for s in specs]
-    situation.examples = [Example(s.label, example_for(s), s.help) for s in specs]
+    situation.examples = [Example(selectors.engine_label(s), example_for(s), s.help) for s in specs]
     if with_links and pending is not None and seat.user_id is not None:
         for spec in specs:
             for label, notation in one_click(spec):

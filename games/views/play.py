@@ -214,7 +214,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             text = forms.build_command(spec, request.POST)
         except CommandError as bad:
             return render_game(request, game, error=reason(bad.reason), status=400)
-        label, needs_confirm = spec.label, spec.confirm
+        label, needs_confirm = selectors.engine_label(spec), spec.confirm
 
     if needs_confirm and request.POST.get("confirmed") != "1":
         return _confirm(request, game, title=_(label), notation=text, url=reverse("games:move", args=[pk]))

@@ -40,10 +40,10 @@ from games.engine.moonrollers.abilities import (
 )
 from games.engine.moonrollers.cards import CREW, FACTION_NAMES, HAZARD_SYMBOLS, requirement_label
 from games.engine.moonrollers.commands import Bust, KeepHazard, LockedDie, Pass, ReturnHazard, StackCrew, Stop
-from games.engine.moonrollers.dice import EXTRA, FACE_LABELS, FACES, WILD, Counts, faces_of
+from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACE_LABELS, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
-from games.engine.moonrollers.texts_fr import FACTION_FR, requirement_fr
+from games.engine.moonrollers.texts_fr import FACE_FR, FACTION_FR, requirement_fr
 from games.engine.moonrollers.turn import may_roll_again
 
 # Pending kinds.
@@ -183,6 +183,26 @@ def _token_label(token: int) -> str:
     return f"{token} Prestige, {HAZARD_SYMBOLS[token]} Hazard"
 
 
+def _token_fr(token: int) -> str:
+    return f"{token} Prestige, {HAZARD_SYMBOLS[token]} Danger"
+
+
+def _face_fr(face: int, count: int = 1) -> str:
+    one, several = FACE_FR[face]
+    return one if count == 1 else several
+
+
+def _die_fr(die: LockedDie) -> str:
+    """A die locked with an ability, in French: 'propulseur comme Joker'."""
+    face = _face_fr(FACE_INDEX[die.face]).lower()
+    ability = die.crew or ""
+    if ability in EXTRA_AS_TWO:
+        return f"{face} comme 2 {_face_fr(EXTRA_AS_TWO[ability], 2)}"
+    if ability in DOUBLE_IN_SMALL_POOL:
+        return f"{face} comme 2 {_face_fr(DOUBLE_IN_SMALL_POOL[ability], 2)}"
+    return f"{face} comme Joker"
+
+
 def _name(slug: str) -> str:
     return CREW[slug].name
 
@@ -203,7 +223,14 @@ def _ability_specs(state: GameState) -> list[CommandSpec]:
     turn = state.turn
     specs: list[CommandSpec] = []
     if SALATAR in abilities and can_reroll(state, SALATAR):
-        specs.append(CommandSpec("use", f"use {SALATAR}", "Re-roll your whole rolling pool (Salatar)"))
+        specs.append(
+            CommandSpec(
+                "use",
+                f"use {SALATAR}",
+                "Re-roll your whole rolling pool (Salatar)",
+                label_fr="Relancer tous vos dés de lancer (Salatar)",
+            )
+        )
     for ability in (LILA_AL_BINDAR, VILA_NOIR):
         if ability in abilities and can_reroll(state, ability):
             # Only dice rolled this roll: Meg Gallak's saved Wild is not rolled again.
@@ -222,12 +249,14 @@ def _ability_specs(state: GameState) -> list[CommandSpec]:
                     "reroll",
                     f"reroll with {ability}",
                     f"Re-roll dice ({_name(ability)})",
+                    label_fr=f"Relancer des dés ({_name(ability)})",
                     params=(
                         Param(
                             "dice",
                             "Dice to re-roll" + (" (up to 2)" if ability == VILA_NOIR else ""),
                             _die_choices(rerollable),
                             multiple=count > 1,
+                            label_fr="Dés à relancer" + (" (2 au plus)" if ability == VILA_NOIR else ""),
                         ),
                     ),
                 )
@@ -239,12 +268,37 @@ def _ability_specs(state: GameState) -> list[CommandSpec]:
                 if ability == RYAN_ROGAL
                 else "1 supply die, keeping a Wild or Extra"
             )
-            specs.append(CommandSpec("use", f"use {ability}", f"Roll {what} ({_name(ability)})"))
+            what_fr = (
+                "2 dés de la réserve, en gardant les Jokers"
+                if ability == RYAN_ROGAL
+                else "1 dé de la réserve, en gardant un Joker ou un Dé supplémentaire"
+            )
+            specs.append(
+                CommandSpec(
+                    "use",
+                    f"use {ability}",
+                    f"Roll {what} ({_name(ability)})",
+                    label_fr=f"Lancer {what_fr} ({_name(ability)})",
+                )
+            )
     if B3_AR in abilities and can_use_b3_ar(state):
-        specs.append(CommandSpec("use", f"use {B3_AR}", "Complete your committed requirement (B3-AR)"))
+        specs.append(
+            CommandSpec(
+                "use",
+                f"use {B3_AR}",
+                "Complete your committed requirement (B3-AR)",
+                label_fr="Remplir la condition engagée (B3-AR)",
+            )
+        )
     if IMDAR_SHADE in abilities and can_use_imdar_shade(state):
         specs.append(
-            CommandSpec("use", f"use {IMDAR_SHADE}", "Draw 1 Hazard token (Imdar Shade)", confirm=True)
+            CommandSpec(
+                "use",
+                f"use {IMDAR_SHADE}",
+                "Draw 1 Hazard token (Imdar Shade)",
+                confirm=True,
+                label_fr="Tirer 1 jeton Danger (Imdar Shade)",
+            )
         )
     return specs
 
@@ -256,7 +310,10 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
     if FT_1000 in abilities and treatable_faces(state, FT_1000) is not None:
         specs.append(
             CommandSpec(
-                "treat", f"treat wild as extra with {FT_1000}", "Treat your Wild as an Extra Die (FT-1000)"
+                "treat",
+                f"treat wild as extra with {FT_1000}",
+                "Treat your Wild as an Extra Die (FT-1000)",
+                label_fr="Compter votre Joker comme Dé supplémentaire (FT-1000)",
             )
         )
     for ability in (KARY_POWALK, MYLA_DYSTRA):
@@ -268,6 +325,10 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
                     "treat",
                     f"treat as extra with {ability}",
                     f"Treat {'Damage dice' if kary else 'a die'} as Extra Dice ({_name(ability)})",
+                    label_fr=(
+                        f"Compter {'des Dommages' if kary else 'un dé'} comme Dés supplémentaires "
+                        f"({_name(ability)})"
+                    ),
                     params=(
                         Param(
                             "dice",
@@ -281,7 +342,10 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
     if MEG_GALLAK in abilities and can_save_wild(state):
         specs.append(
             CommandSpec(
-                "save", f"save wild with {MEG_GALLAK}", "Set a Wild aside for your next roll (Meg Gallak)"
+                "save",
+                f"save wild with {MEG_GALLAK}",
+                "Set a Wild aside for your next roll (Meg Gallak)",
+                label_fr="Mettre un Joker de côté pour le prochain lancer (Meg Gallak)",
             )
         )
     return specs
@@ -292,6 +356,7 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
     assert turn.crew is not None and turn.requirement is not None
     req = CREW[turn.crew].requirements[turn.requirement]
     target = requirement_label(turn.crew, turn.requirement)
+    target_fr = requirement_fr(turn.crew, turn.requirement)
     abilities = state.players[turn.seat].abilities
     pool = turn.pool
     plain = [0, 0, 0, 0, 0, 0]
@@ -307,12 +372,14 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
                 "lock",
                 "lock",
                 f"Lock dice on {target}",
+                label_fr=f"Verrouiller des dés sur {target_fr}",
                 params=(
                     Param(
                         "dice",
                         f"Dice to lock ({turn.progress}/{req.count} so far)",
                         _die_choices(fits),
                         multiple=min(remaining, sum(fits)) > 1,
+                        label_fr=f"Dés à verrouiller ({turn.progress}/{req.count} pour l'instant)",
                     ),
                 ),
             )
@@ -338,7 +405,12 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
     for die in ability_dice:
         text = format_die(die)
         specs.append(
-            CommandSpec("lock", f"lock {text}", f"Lock {text} on {target} ({_name(die.crew or '')})")
+            CommandSpec(
+                "lock",
+                f"lock {text}",
+                f"Lock {text} on {target} ({_name(die.crew or '')})",
+                label_fr=f"Verrouiller {_die_fr(die)} sur {target_fr} ({_name(die.crew or '')})",
+            )
         )
     return specs
 
@@ -349,7 +421,7 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     kind = _kind(state)
     turn = state.turn
     if kind == KEEP_HAZARD:
-        choices = tuple(Choice(str(i + 1), _token_label(t)) for i, t in enumerate(turn.drawn))
+        choices = tuple(Choice(str(i + 1), _token_label(t), _token_fr(t)) for i, t in enumerate(turn.drawn))
         return [
             CommandSpec(
                 "keep", "keep", "Keep a Hazard token", params=(Param("token", "Token to keep", choices),)
@@ -369,7 +441,7 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
         ]
     if kind == RETURN_HAZARD:
         held = state.players[seat].hazard
-        choices = tuple(Choice(str(i + 1), _token_label(t)) for i, t in enumerate(held))
+        choices = tuple(Choice(str(i + 1), _token_label(t), _token_fr(t)) for i, t in enumerate(held))
         choices += (Choice("none", "Keep them all"),)
         return [
             CommandSpec(
@@ -405,6 +477,8 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
                 FACES[reqs[i].face]
                 + ("" if sum(1 for r in reqs if r.face == reqs[i].face) == 1 else f" {reqs[i].count}"),
                 f"{reqs[i].count} {FACE_LABELS[reqs[i].face]}" + (" (Hazard)" if reqs[i].hazard else ""),
+                f"{reqs[i].count} {_face_fr(reqs[i].face, reqs[i].count)}"
+                + (" (Danger)" if reqs[i].hazard else ""),
             )
             for i in lockable_requirements(state, turn.crew)
         )
@@ -428,11 +502,13 @@ def spec_json(spec: CommandSpec) -> dict[str, Any]:
         "action": spec.action,
         "prefix": spec.prefix,
         "label": spec.label,
+        "label_fr": spec.label_fr,
         "params": [
             {
                 "name": p.name,
                 "label": p.label,
-                "choices": [{"value": c.value, "label": c.label} for c in p.choices],
+                "label_fr": p.label_fr,
+                "choices": [{"value": c.value, "label": c.label, "label_fr": c.label_fr} for c in p.choices],
                 "multiple": p.multiple,
                 "min_count": p.min_count,
             }

@@ -64,3 +64,28 @@ def test_the_prompt_reads_in_french_for_every_decision_of_real_games() -> None:
             assert view["prompt_fr"] != view["prompt"]
             kinds.add(pending[0].kind)
     assert {"start_turn", "choose_crew", "commit", "lock_dice", "roll_or_stop", "keep_hazard"} <= kinds
+
+
+def test_every_label_built_from_names_or_counts_has_its_french_twin() -> None:
+    from games.engine.moonrollers.cards import CREW
+
+    names = [crew.name for crew in CREW.values()]
+    checked = 0
+    for index in range(4):
+        game = play(ENGINE, 2 + index % 3, seed=game_seed("fr-labels", index))
+        state = None
+        for event in game.events:
+            state = ENGINE.evolve(state, event)
+            for pending in ENGINE.pending(state):
+                for spec in ENGINE.legal(state, pending.seat):
+                    items = [spec, *spec.params, *(c for p in spec.params for c in p.choices)]
+                    for item in items:
+                        built = any(ch.isdigit() for ch in item.label) or any(
+                            f"{n} " in item.label or f"{n}'" in item.label or f"({n})" in item.label
+                            for n in names
+                        )
+                        # A crew name alone (a choice of crew) needs no translation.
+                        if built and item.label not in names:
+                            assert item.label_fr and item.label_fr != item.label, item.label
+                            checked += 1
+    assert checked > 100
