@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 
-from games import models, store
+from games import models, outbox, store
 from games.engine.core import CommandError, Event, IllegalCommand, Rng, get_engine
 
 # Bots play inside the request that made it their turn; this bounds one request's work.
@@ -441,9 +443,6 @@ def game_invite_by_email(
     *, game: models.Game, by: Any, email: str, invite_url: str, now: dt.datetime
 ) -> models.Notification:
     """Queue an invitation email to an address, from a player seated at a table still open."""
-    from django.core.exceptions import ValidationError
-    from django.core.validators import validate_email
-
     email = (email or "").strip()
     try:
         validate_email(email)
@@ -456,8 +455,6 @@ def game_invite_by_email(
         raise ServiceError("This game has already started.")
     if game.seats.filter(user__email__iexact=email).exists():
         raise ServiceError("This player already has a seat at this table.")
-    from games import outbox
-
     # The mail engineer's outbox writes the row and sends it once this transaction commits.
     with transaction.atomic():
         return outbox.queue_invite(
