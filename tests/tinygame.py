@@ -6,8 +6,9 @@ holds a secret number dealt at setup, to prove that hidden information stays hid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from games.engine.core import (
@@ -18,14 +19,19 @@ from games.engine.core import (
     CommandSpec,
     Event,
     IllegalCommand,
+    Message,
     OptionSpec,
     Outcome,
     Param,
     Pending,
     Rng,
+    SeatRef,
+    msg,
 )
+from games.engine.messages import register_catalog
 
 GOAL = 20
+register_catalog("race", Path(__file__).parent / "tinygame_locale")
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,9 @@ class RaceToTwenty:
     TITLE = "Race to 20"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
-    OPTIONS = (OptionSpec("short", "Race to 10 instead"),)
+    OPTIONS = (OptionSpec("short", msg("race.option.short")),)
+    NOTATION_EXAMPLES = ((msg("race.label.roll"), "roll"), (msg("race.label.pass"), "pass"))
+    UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {}
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
         # Five digits: a secret can never be mistaken for an id, a seq or a date in a page or an email.
@@ -84,14 +92,14 @@ class RaceToTwenty:
 
     def decide(self, state: Any, seat: int, command: Command, rng: Rng) -> list[Event]:
         if state["over"]:
-            raise IllegalCommand("The game is over.")
+            raise IllegalCommand(msg("race.refused.over"))
         if seat != state["turn"]:
-            raise IllegalCommand("It is not your turn.")
+            raise IllegalCommand(msg("race.refused.not_your_turn"))
         if isinstance(command, Roll):
             return [Event("die_rolled", {"face": rng.randint(1, 6)}, seat=seat)]
         if isinstance(command, Pass):
             return [Event("turn_passed", {}, seat=seat)]
-        raise IllegalCommand("You cannot say that now.")
+        raise IllegalCommand(msg("race.refused.cannot_say"))
 
     def pending(self, state: Any) -> list[Pending]:
         if state["over"]:
@@ -102,9 +110,14 @@ class RaceToTwenty:
         if state["over"] or seat != state["turn"]:
             return []
         return [
-            CommandSpec("roll", "roll", "Roll the die", confirm=False),
-            CommandSpec("pass", "pass", "Pass"),
-            CommandSpec("say", "say", "Say a word", params=(Param("word", "Word", (Choice("hi", "Hi"),)),)),
+            CommandSpec("roll", "roll", msg("race.label.roll"), confirm=False),
+            CommandSpec("pass", "pass", msg("race.label.pass")),
+            CommandSpec(
+                "say",
+                "say",
+                msg("race.label.say"),
+                params=(Param("word", msg("race.label.word"), (Choice("hi", msg("race.label.hi")),)),),
+            ),
         ]
 
     def view(self, state: Any, seat: int | None) -> JSON:
@@ -117,8 +130,9 @@ class RaceToTwenty:
 
     def redact(self, event: Event, seat: int | None) -> JSON | None:
         if event.type == "secret_dealt" and seat != event.seat:
-            return {"type": event.type, "seat": event.seat, "text": "A secret was dealt."}
-        return {"type": event.type, "seat": event.seat, **event.payload, "text": event.type.replace("_", " ")}
+            return {"type": event.type, "seat": event.seat, "text": msg("race.log.secret_hidden").to_json()}
+        text = msg(f"race.log.{event.type}", player=SeatRef(event.seat) if event.seat is not None else None)
+        return {"type": event.type, "seat": event.seat, **event.payload, "text": text.to_json()}
 
     def outcome(self, state: Any) -> Outcome | None:
         if not state["over"]:
@@ -137,7 +151,7 @@ class RaceToTwenty:
             return Pass()
         if len(words) == 2 and words[0] == "say":
             return Say(words[1])
-        raise CannotParse(f"I do not understand {text.strip()!r}: try 'roll' or 'pass'.")
+        raise CannotParse(msg("race.refused.cannot_parse", text=text.strip()))
 
     def format(self, command: Command) -> str:
         if isinstance(command, Say):
@@ -155,6 +169,14 @@ class RaceToTwenty:
 
     def bot_command(self, state: Any, seat: int, rng: Rng) -> str:
         return "roll"
+
+    def scores(self, state: Any) -> dict[int, int]:
+        return dict(enumerate(state["scores"]))
+
+    def summary(self, event: Event, seat: int | None) -> Message | None:
+        if event.type != "die_rolled":
+            return None
+        return msg("race.log.die_rolled", player=SeatRef(event.seat if event.seat is not None else 0))
 
 
 ENGINE = RaceToTwenty()

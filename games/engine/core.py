@@ -10,9 +10,17 @@ JSON and the platform must be able to play for an absent player:
 - ``random_command(state, seat, rng) -> str`` and ``bot_command(state, seat, rng) -> str``:
   a uniformly random legal command and a sensible one, both in the game's notation.
 
+Members the platform needs from every game, so that shared code never names one (DESIGN.md,
+"Layout"): ``scores(state)`` (the chart of a replay), ``summary(event, seat)`` (a one-line message
+about an event for emails, or None), ``NOTATION_EXAMPLES`` (for the API docs and the help).
+
+Every text leaves the engine as a ``Message`` (see ``messages.py``): labels, prompts, log lines
+and the reasons inside ``CannotParse`` and ``IllegalCommand``.
+
 Events that belong to the table rather than to the rules (chat, timeouts, bot takeovers,
 resignations) are *platform events*: they live in the same log, but ``fold`` never hands them to
-the engine's ``evolve``.
+the engine's ``evolve``. Stored events are upcast to their newest version before anyone reads them
+(``Engine.UPCASTERS``, applied by ``upcast``), so an old game always replays.
 """
 
 from __future__ import annotations
@@ -20,9 +28,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import importlib
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+import pkgutil
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from games.engine.messages import Message as Message
+from games.engine.messages import SeatRef as SeatRef
+from games.engine.messages import msg as msg
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -73,11 +86,14 @@ class Command:
 
 
 class CommandError(Exception):
-    """A command a player sent was refused; ``reason`` is written for that player."""
+    """A command a player sent was refused; ``reason`` is a message for that player."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason.key)
         self.reason = reason
+
+    def __str__(self) -> str:
+        return str(self.reason)
 
 
 class CannotParse(CommandError):
@@ -91,8 +107,7 @@ class IllegalCommand(CommandError):
 @dataclass(frozen=True, slots=True)
 class Choice:
     value: str  # the word that goes into the notation
-    label: str  # what a player reads
-    label_fr: str = ""  # the same in French, when the label is built from the game's words
+    label: Message  # what a player reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +115,18 @@ class Param:
     """One argument of a command, with every value it may take now."""
 
     name: str
-    label: str
+    label: Message
     choices: tuple[Choice, ...]
     multiple: bool = False  # several values, space-separated in the notation
     min_count: int = 1
-    label_fr: str = ""
+    # The most values a command takes (None: as many as there are choices; 1 unless ``multiple``).
+    max_count: int | None = None
+
+    @property
+    def most(self) -> int:
+        if not self.multiple:
+            return 1
+        return self.max_count if self.max_count is not None else len(self.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,13 +139,10 @@ class CommandSpec:
 
     action: str  # stable key, e.g. "lock", "roll"
     prefix: str  # fixed leading words, e.g. "lock" or "lock thruster as wild with zek-zarag"
-    label: str
+    label: Message
     params: tuple[Param, ...] = ()
     confirm: bool = False  # irreversible: forms ask for a confirmation step
-    help: str = ""
-    # French labels an engine builds itself (with crew names, counts); fixed ones go through the
-    # site's catalog instead.
-    label_fr: str = ""
+    help: Message | None = None
 
     def build(self, values: Mapping[str, Sequence[str]]) -> str:
         words = [self.prefix]
@@ -132,10 +151,12 @@ class CommandSpec:
             allowed = {c.value for c in param.choices}
             bad = [v for v in chosen if v not in allowed]
             if bad:
-                raise CannotParse(f"{param.label}: {bad[0]!r} is not one of the choices")
-            if len(chosen) < param.min_count or (not param.multiple and len(chosen) > 1):
-                least = "at least " if param.multiple else ""
-                raise CannotParse(f"{param.label}: choose {least}{param.min_count}")
+                raise CannotParse(msg("core.not_a_choice", field=param.label, value=bad[0]))
+            if len(chosen) < param.min_count:
+                key = "core.choose_at_least" if param.multiple else "core.choose_one"
+                raise CannotParse(Message(key, {"field": param.label}, param.min_count))
+            if len(chosen) > param.most:
+                raise CannotParse(Message("core.choose_at_most", {"field": param.label}, param.most))
             words.extend(chosen)
         return " ".join(w for w in words if w)
 
@@ -147,7 +168,13 @@ class Pending:
     seat: int
     kind: str
     default: Command
-    private: bool = False  # a secret decision (keeping a Hazard token) others must not see the detail of
+    private: bool = False  # a secret decision others must not see the detail of
+    # What identifies this decision beyond its kind, when another seat's move can change it while
+    # this seat waits (an offer's number, a phase). A seat's decision changes when it acts, when it
+    # becomes pending, or when its kind or key changes; forms and links made before are then stale.
+    key: str = ""
+    # A quick follow-up (an answer to an offer) rather than a move: timed by the table's reply time.
+    reply: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +182,9 @@ class OptionSpec:
     """A variant a table may choose when creating a game. Options are booleans."""
 
     name: str
-    label: str
+    label: Message
     default: bool = False
-    help: str = ""
+    help: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +193,7 @@ class Outcome:
 
     scores: dict[int, int]
     ranking: list[list[int]]  # places, best first; each place lists the seats tied on it
+    # Game-specific, JSON-ready: the score table's rows, tie-breaks; its texts are messages.
     details: JSON = field(default_factory=dict)
 
     @property
@@ -186,10 +214,14 @@ class Engine(Protocol):
     """What a game must provide. State is whatever the engine folds fastest, JSON via dump/load."""
 
     NAME: str
-    TITLE: str
+    TITLE: str  # the game's published name, the same in every language
     MIN_PLAYERS: int
     MAX_PLAYERS: int
     OPTIONS: tuple[OptionSpec, ...]
+    # Commands in notation with what they do, for the API docs and the help: (message, text).
+    NOTATION_EXAMPLES: tuple[tuple[Message, str], ...]
+    # (event type, stored version) -> a function rewriting that payload to the next version.
+    UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]]
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]: ...
 
@@ -219,6 +251,12 @@ class Engine(Protocol):
     def random_command(self, state: Any, seat: int, rng: Rng) -> str: ...
 
     def bot_command(self, state: Any, seat: int, rng: Rng) -> str: ...
+
+    # Each seat's score now (the replay's chart follows it over time).
+    def scores(self, state: Any) -> dict[int, int]: ...
+
+    # One line about an event for ``seat`` (None: spectator), for summaries; None if not worth one.
+    def summary(self, event: Event, seat: int | None) -> Message | None: ...
 
 
 class Rng:
@@ -281,17 +319,39 @@ def seed_hash(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
+def upcast(engine: Engine, event: Event) -> Event:
+    """The event rewritten to the newest version of its type, one version at a time."""
+    upcasters = getattr(engine, "UPCASTERS", None)
+    if not upcasters:
+        return event
+    payload, version = event.payload, event.version
+    while (step := upcasters.get((event.type, version))) is not None:
+        payload, version = step(dict(payload)), version + 1
+    if version == event.version:
+        return event
+    return Event(type=event.type, payload=payload, version=version, seat=event.seat)
+
+
 def fold(engine: Engine, events: Iterable[Event], state: Any = None) -> Any:
-    """Fold events into a state, skipping the platform's own events."""
+    """Fold events into a state, skipping the platform's own events, upcasting old ones."""
+    upcasters = getattr(engine, "UPCASTERS", None)
     for event in events:
         if event.type not in PLATFORM_EVENT_TYPES:
-            state = engine.evolve(state, event)
+            state = engine.evolve(state, upcast(engine, event) if upcasters else event)
     return state
 
 
-_ENGINES: dict[str, str] = {
-    "moonrollers": "games.engine.moonrollers",
-}
+def _discover() -> dict[str, str]:
+    """Every package under games/engine is a game: adding one needs no list to edit."""
+    here = importlib.import_module("games.engine")
+    return {
+        info.name: f"games.engine.{info.name}"
+        for info in pkgutil.iter_modules(here.__path__)
+        if info.ispkg and not info.name.startswith("_")
+    }
+
+
+_ENGINES: dict[str, str] = _discover()
 
 
 def register_engine(name: str, module_path: str) -> None:
