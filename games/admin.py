@@ -56,7 +56,6 @@ class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
         "seed_sha256",
         "invite_token",
         "last_seq",
-        "move_seq",
         "outcome",
         "created_at",
         "started_at",

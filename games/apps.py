@@ -1,6 +1,15 @@
+from __future__ import annotations
+
 from django.apps import AppConfig
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        # The outbox sits below the tasks that send its rows: hand it the sender here, where every
+        # process (web, worker, commands) starts, instead of importing upwards from it.
+        from games import outbox, tasks
+
+        outbox.set_dispatcher(tasks.send_notification.delay)

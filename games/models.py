@@ -46,10 +46,9 @@ class Game(models.Model):
     seed = models.BinaryField(default=new_seed, editable=False)
     seed_sha256 = models.CharField(max_length=64, editable=False)
     invite_token = models.CharField(max_length=32, default=new_token, unique=True, editable=False)
-    # Seq of the last event of any kind, and of the last event that changed the rules state:
-    # forms and API calls are stale only when a move (not a chat line) came after them.
+    # Seq of the last event of any kind (chat included). Whether a command is stale is decided per
+    # seat (Seat.decision_seq), not per game: another seat's move or a chat line never makes it so.
     last_seq = models.PositiveIntegerField(default=0)
-    move_seq = models.PositiveIntegerField(default=0)
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
@@ -88,6 +87,11 @@ class Seat(models.Model):
     # Read model of ``engine.pending``: is this seat to act, since when, until when.
     is_pending = models.BooleanField(default=False)
     pending_kind = models.CharField(max_length=30, blank=True)
+    pending_key = models.CharField(max_length=80, blank=True)
+    # The identity of this seat's current decision: the seq at which it began (or, when the seat is
+    # not to act, at which its last one ended). Forms, links and replies made at an earlier seq are
+    # stale; a move by another seat that leaves this decision as it was does not touch it.
+    decision_seq = models.PositiveIntegerField(default=0)
     pending_since = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     reminder_sent_at = models.DateTimeField(null=True, blank=True)

@@ -22,6 +22,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games import models
+from games.mail import messages
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +49,6 @@ def deliver(notification_id: int, *, now: dt.datetime) -> str:
 
     A sending error releases the claim (so a retry may claim it again) and is raised to the caller.
     """
-    # Imported here: rendering pulls in templates and the engine registry, the outbox must not.
-    from games.mail import messages
-
     if not claim(notification_id, now=now):
         return "not claimed"
     note = models.Notification.objects.select_related("user", "game").get(pk=notification_id)

@@ -1,9 +1,11 @@
 """The notification outbox: rows written in the same transaction as what causes them.
 
-``store.append`` calls ``queue_after_append`` inside its transaction; the deadline sweep, the
-inbound mail handler, the digests and invitations call ``queue``. Nothing is sent here: each row
-gets a Celery task started *after* commit (``games.tasks.send_notification``), and a periodic
-catch-up task sends any row whose task was lost. Rendering happens at sending time, so an email
+The services call ``queue_after_append`` with what ``store.append`` returned, inside its
+transaction; the deadline sweep, the inbound mail handler, the digests and invitations call
+``queue``. Nothing is sent here: each row is handed after commit to the dispatcher the app
+registers at start-up (``games.apps``: the Celery task ``games.tasks.send_notification``), and a
+periodic catch-up task sends any row whose task was lost. The dispatcher is injected rather than
+imported so that this module sits below the tasks that use it. Rendering happens at sending time, so an email
 always shows the game as it is when it leaves.
 
 Who gets what (the per-player preference is ``User.notify``):
@@ -11,7 +13,7 @@ Who gets what (the per-player preference is ``User.notify``):
 =============  ==================================================  ======================
 kind           recipients                                          preferences served
 =============  ==================================================  ======================
-turn           seats that have just become due to act, except the  every_turn
+turn           seats with a new decision to make, except the       every_turn
                player who acted (they are looking at the game)
 reminder       a due seat at REMINDER_AT of its time (the sweep)   every_turn
 timeout        the seat whose time ran out                         every_turn, daily_digest
@@ -28,7 +30,7 @@ invite         an address the web engineer's invite form names     all
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -65,18 +67,20 @@ def wants(user: Any, kind: str) -> bool:
 def queue_after_append(
     game: models.Game,
     rows: Sequence[models.Event],
-    pending_before: Sequence[Pending],
-    pending_after: Sequence[Pending],
+    changed: Sequence[Pending],
+    seats_now: Sequence[models.Seat],
     *,
     now: dt.datetime,
 ) -> list[models.Notification]:
     """Decide who must hear about this batch of events, and queue their messages.
 
-    Called by ``store.append`` with the game row locked, after the read models were updated.
+    ``changed`` are the decisions the batch made new (``store.AppendResult.changed``): a seat still
+    deciding the same thing was told already. ``seats_now`` are the game's seats (with their users)
+    as the append left them. Called with the game row locked, after the append.
     """
     if not rows:
         return []
-    seats = {s.position: s for s in game.seats.select_related("user")}
+    seats = {s.position: s for s in seats_now}
     actor, cause = rows[0].actor, rows[0].cause
     moved = any(row.type not in PLATFORM_EVENT_TYPES for row in rows)
     out: list[models.Notification] = []
@@ -92,9 +96,8 @@ def queue_after_append(
     if moved and game.status == models.Game.Status.FINISHED:
         out += _for_seats(game, seats.values(), Kind.GAME_END, now)
     elif moved:
-        before = {p.seat: p.kind for p in pending_before}
         due = []
-        for pending in pending_after:
+        for pending in changed:
             seat = seats.get(pending.seat)
             if seat is None or seat.played_by_bot:
                 continue
@@ -102,8 +105,6 @@ def queue_after_append(
                 # A player who just moved sees the new situation in front of them (page, API or the
                 # reply to their email); after a timeout, the timeout message tells it.
                 continue
-            if pending.seat != actor and before.get(pending.seat) == pending.kind:
-                continue  # still deciding the same thing: they were told already
             due.append(seat)
         out += _for_seats(game, due, Kind.TURN, now)
     return queue(out)
@@ -170,9 +171,18 @@ def queue_invite(
     return queue([notification(game=game, to_email=to_email, kind=Kind.INVITE, now=now, payload=payload)])[0]
 
 
-def _send_after_commit(ids: list[int]) -> None:
-    # Imported late: the store imports this module, and must not need Celery to import.
-    from games import tasks
+# Sends one outbox row by id (registered by games.apps: the Celery task). Until one is registered
+# (a script that never loaded the app), rows wait for the catch-up task.
+_dispatch: Callable[[int], Any] | None = None
 
+
+def set_dispatcher(dispatch: Callable[[int], Any] | None) -> None:
+    global _dispatch  # one process-wide hook, set once at start-up
+    _dispatch = dispatch
+
+
+def _send_after_commit(ids: list[int]) -> None:
+    if _dispatch is None:
+        return
     for pk in ids:
-        tasks.send_notification.delay(pk)
+        _dispatch(pk)

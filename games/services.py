@@ -17,7 +17,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from games import models, outbox, store
-from games.engine.core import CommandError, Event, IllegalCommand, Rng, get_engine
+from games.engine.core import CommandError, Event, IllegalCommand, Rng, get_engine, msg
 
 # Bots play inside the request that made it their turn; this bounds one request's work.
 MAX_BOT_MOVES_PER_CALL = 2000
@@ -48,6 +48,15 @@ class SubmitResult:
 
 def _rng(game: models.Game, seq: int, domain: str = "decide") -> Rng:
     return Rng(bytes(game.seed), game.pk, seq, domain)
+
+
+def _append(game: models.Game, events: store.Batch, *, now: dt.datetime, **kwargs: Any) -> store.AppendResult:
+    """Append through the store, then queue what the batch means for each player, in one transaction."""
+    with transaction.atomic(savepoint=False):
+        result = store.append(game, events, now=now, **kwargs)
+        if not result.replayed:
+            outbox.queue_after_append(game, result.events, result.changed, result.seats, now=now)
+    return result
 
 
 def game_create(
@@ -155,7 +164,7 @@ def game_start(*, game: models.Game, by: Any, now: dt.datetime) -> SubmitResult:
         locked.status = models.Game.Status.ACTIVE
         locked.started_at = now
         locked.save(update_fields=["status", "started_at"])
-        result = store.append(locked, 0, events, now=now, cause=models.Event.Cause.SETUP)
+        result = _append(locked, events, now=now, cause=models.Event.Cause.SETUP)
         game.status, game.started_at = locked.status, locked.started_at
         bot_rows, state = _play_bots(locked, result.state, now=now)
     game.refresh_from_db()
@@ -179,6 +188,8 @@ def command_submit(
 ) -> SubmitResult:
     """A player's move in notation: parse, decide with the derived rng, append, then let bots play.
 
+    ``expected_seq`` is the game's seq when the player saw their decision (a form's, a link's, an
+    email's): the store refuses the command as stale only if that seat's decision changed since.
     Raises CannotParse / IllegalCommand (400), NotAllowed (403), store.StaleSeq (409).
     """
     seat = seat_of(game, user)
@@ -224,31 +235,34 @@ def _submit(
 ) -> store.AppendResult:
     """Decide one command for a seat against the current state and append its events.
 
-    The caller holds the game row lock, so the state read here is the one the events follow.
-    ``current`` is that state when the caller has it already (the bot loop does).
+    The caller holds the game row lock. The store checks that the command is fresh before it asks
+    for the events, so a command made on a changed decision is a conflict, not an illegal move.
+    ``current`` is the state when the caller has it already (the bot loop does).
     """
     if idempotency_key:
         earlier = store.find_batch(game, idempotency_key)
         if earlier:
             return store.AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
     if game.status != models.Game.Status.ACTIVE:
-        raise IllegalCommand("This game is not in progress.")
-    if expected_seq is not None and (game.move_seq > expected_seq or expected_seq > game.last_seq):
-        raise store.StaleSeq(expected=expected_seq, current=game.last_seq)
+        raise IllegalCommand(msg("core.not_in_progress"))
     engine = get_engine(game.kind)
     command = engine.parse(text)
-    loaded = current if current is not None and current.seq == game.last_seq else store.load(game)
-    events = engine.decide(loaded.state, position, command, _rng(game, game.last_seq + 1))
-    return store.append(
+    rng = _rng(game, game.last_seq + 1)
+
+    def decide(loaded: store.Loaded) -> list[Event]:
+        return engine.decide(loaded.state, position, command, rng)
+
+    return _append(
         game,
-        expected_seq,
-        events,
-        idempotency_key,
+        decide,
+        expected_seq=expected_seq,
+        seat=position,
+        idempotency_key=idempotency_key,
         now=now,
         cause=cause,
         command=engine.format(command),
         actor=position,
-        before=loaded,
+        before=current,
     )
 
 
@@ -303,9 +317,7 @@ def chat_send(
     if game.status == models.Game.Status.OPEN:
         raise ServiceError("Chat opens when the game starts.")
     event = Event("chat_sent", {"text": text, "to": to_position}, seat=seat.position)
-    result = store.append(
-        game, None, [event], now=now, cause=models.Event.Cause.PLATFORM, actor=seat.position
-    )
+    result = _append(game, [event], now=now, cause=models.Event.Cause.PLATFORM, actor=seat.position)
     return result.events[0]
 
 
@@ -322,9 +334,8 @@ def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResu
             raise ServiceError("You have already resigned.")
         seat.resigned = True
         seat.save(update_fields=["resigned"])
-        result = store.append(
+        result = _append(
             locked,
-            None,
             [Event("seat_resigned", {"seat": seat.position}, seat=seat.position)],
             now=now,
             cause=models.Event.Cause.PLATFORM,
@@ -354,9 +365,8 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
         pending = next((p for p in engine.pending(state) if p.seat == position), None)
         if pending is None:
             return None
-        rows = store.append(
+        rows = _append(
             locked,
-            None,
             [Event("seat_timed_out", {"seat": position, "kind": pending.kind}, seat=position)],
             now=now,
             cause=models.Event.Cause.PLATFORM,
@@ -378,9 +388,8 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
         if seat.consecutive_timeouts >= settings.TIMEOUTS_BEFORE_BOT and not seat.bot_playing:
             seat.bot_playing = True
             seat.save(update_fields=["bot_playing"])
-            rows += store.append(
+            rows += _append(
                 locked,
-                None,
                 [Event("bot_took_over", {"seat": position}, seat=position)],
                 now=now,
                 cause=models.Event.Cause.PLATFORM,
@@ -407,9 +416,8 @@ def _seat_reclaim(game: models.Game, seat: models.Seat, *, now: dt.datetime) -> 
     seat.bot_playing = False
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["bot_playing", "consecutive_timeouts"])
-    store.append(
+    _append(
         game,
-        None,
         [Event("seat_reclaimed", {"seat": seat.position}, seat=seat.position)],
         now=now,
         cause=models.Event.Cause.PLATFORM,

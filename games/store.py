@@ -1,28 +1,34 @@
 """The event store: the only code that writes events, and the loader of game state.
 
-``append`` writes a batch of events in one transaction with the game row locked, refuses a stale
-``expected_seq``, and updates everything derived from the events in that same transaction: the
-state cache, the read models on Game and Seat, and the notification outbox.
+``append`` writes a batch of events in one transaction with the game row locked, refuses a command
+made on a decision that has since changed, and updates what is derived from the events in that
+same transaction: the state cache and the read models on Game and Seat. It decides nothing about
+who hears of it: services hand the result (which seats' decisions changed) to the outbox.
+
+A seat's *decision* is what ``engine.pending`` asks of it: its kind and key. Its identity is
+``Seat.decision_seq``, the seq at which it began; a command, form, one-click link or email reply
+carries the seq its author saw, and is stale only if that seat's decision began (or ended) after
+it. ``is_fresh`` is that rule, in one place.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 
-from games import models, outbox
-from games.engine.core import Engine, Event, Pending, fold, get_engine
+from games import models
+from games.engine.core import Engine, Event, Pending, fold, get_engine, upcast
 
 
 class StaleSeq(Exception):
-    """Someone moved after the seq the command was prepared against (HTTP 409)."""
+    """The seat's decision changed after the seq the command was prepared against (HTTP 409)."""
 
     def __init__(self, *, expected: int, current: int) -> None:
-        super().__init__(f"the game has moved on: you saw move {expected}, it is now at move {current}")
+        super().__init__(f"your decision has changed: you saw move {expected}, the game is at move {current}")
         self.expected = expected
         self.current = current
 
@@ -42,10 +48,26 @@ class AppendResult:
     events: list[models.Event]
     state: Any
     replayed: bool  # True when an idempotency key matched an earlier batch: nothing was written
+    # Who must act after this batch, and those whose decision is new (for the outbox to tell).
+    pending: list[Pending] = field(default_factory=list)
+    changed: list[Pending] = field(default_factory=list)
+    seats: list[models.Seat] = field(default_factory=list)  # as the batch left them
 
 
-def to_engine_event(row: models.Event) -> Event:
-    return Event(type=row.type, payload=row.payload, version=row.version, seat=row.seat)
+# The events of a batch, or a function making them from the current state once the game is locked
+# and the command known to be fresh (so a stale command is a conflict, not an illegal move).
+Batch = Sequence[Event] | Callable[["Loaded"], Sequence[Event]]
+
+
+def is_fresh(decision_seq: int, expected_seq: int, last_seq: int) -> bool:
+    """Whether a command prepared at ``expected_seq`` still answers the seat's current decision."""
+    return decision_seq <= expected_seq <= last_seq
+
+
+def to_engine_event(row: models.Event, engine: Engine | None = None) -> Event:
+    """A stored row as the engine's event; with ``engine``, upcast to the newest version."""
+    event = Event(type=row.type, payload=row.payload, version=row.version, seat=row.seat)
+    return upcast(engine, event) if engine is not None else event
 
 
 def engine_for(game: models.Game) -> Engine:
@@ -91,39 +113,46 @@ def lock(game: models.Game) -> models.Game:
     return models.Game.objects.select_for_update().get(pk=game.pk)
 
 
-@transaction.atomic
+# No savepoint when the caller holds a transaction already (services do): an error here fails the
+# whole command anyway, and savepoints cost two statements on the hot path.
+@transaction.atomic(savepoint=False)
 def append(
     game: models.Game,
-    expected_seq: int | None,
-    events: Sequence[Event],
-    idempotency_key: str | None = None,
+    events: Batch,
     *,
+    expected_seq: int | None = None,
+    seat: int | None = None,
+    idempotency_key: str | None = None,
     now: dt.datetime,
     cause: str = models.Event.Cause.PLAYER,
     command: str = "",
     actor: int | None = None,
     before: Loaded | None = None,
 ) -> AppendResult:
-    """Append a batch of events after ``expected_seq``.
+    """Append a batch of events for a command of ``seat`` prepared at ``expected_seq``.
 
-    ``expected_seq`` is the seq the caller's decision was made against; a move written after it
-    raises ``StaleSeq``. Chat and other platform events pass None: they never conflict.
-    ``before`` is the current state when the caller already loaded it with the game row locked
-    (it saves loading it twice); it must be at the game's last seq.
+    Raises ``StaleSeq`` when that seat's decision changed after ``expected_seq`` (``is_fresh``).
+    Chat and other platform events pass no ``expected_seq``: they never conflict. ``before`` is the
+    current state when the caller already loaded it with the game row locked.
     """
-    if not events:
-        raise ValueError("append needs at least one event")
     locked = lock(game)
     if idempotency_key:
         earlier = find_batch(locked, idempotency_key)
         if earlier:
-            return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, load(locked).state, replayed=True)
-    if expected_seq is not None and (locked.move_seq > expected_seq or expected_seq > locked.last_seq):
-        raise StaleSeq(expected=expected_seq, current=locked.last_seq)
+            return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
+    seats = list(models.Seat.objects.filter(game=locked).select_related("user"))
+    if expected_seq is not None:
+        mine = next((s for s in seats if s.position == seat), None)
+        decision_seq = mine.decision_seq if mine is not None else 0
+        if not is_fresh(decision_seq, expected_seq, locked.last_seq):
+            raise StaleSeq(expected=expected_seq, current=locked.last_seq)
 
     engine = engine_for(locked)
     if before is None or before.seq != locked.last_seq:
         before = load(locked)
+    batch = list(events(before) if callable(events) else events)
+    if not batch:
+        raise ValueError("append needs at least one event")
     pending_before = engine.pending(before.state) if before.state is not None else []
     first_seq = locked.last_seq + 1
     rows = [
@@ -141,27 +170,28 @@ def append(
             idempotency_key=idempotency_key if i == 0 else None,
             created_at=now,
         )
-        for i, event in enumerate(events)
+        for i, event in enumerate(batch)
     ]
     models.Event.objects.bulk_create(rows)
-    state = fold(engine, events, before.state)
+    state = fold(engine, batch, before.state)
     last_seq = rows[-1].seq
-    moved = any(not e.is_platform for e in events)
+    moved = any(not e.is_platform for e in batch)
 
     locked.last_seq = last_seq
-    if moved:
-        locked.move_seq = last_seq
     models.StateCache.objects.update_or_create(
         game=locked, defaults={"seq": last_seq, "state": engine.dump_state(state), "updated_at": now}
     )
+    pending_after = engine.pending(state) if moved else pending_before
+    changed: list[Pending] = []
     if moved:
-        _update_read_models(locked, engine, state, pending_before, actor=actor, cause=cause, now=now)
-    locked.save(update_fields=["last_seq", "move_seq", "status", "outcome", "finished_at"])
-    outbox.queue_after_append(locked, rows, pending_before, engine.pending(state), now=now)
+        changed = _update_read_models(
+            locked, engine, state, seats, pending_before, pending_after, actor=actor, cause=cause, now=now
+        )
+    locked.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
     # Keep the caller's instance current: services go on using it after the append.
-    game.last_seq, game.move_seq, game.status = locked.last_seq, locked.move_seq, locked.status
+    game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
-    return AppendResult(first_seq, last_seq, rows, state, replayed=False)
+    return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
 
 
 def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
@@ -178,49 +208,77 @@ def _update_read_models(
     game: models.Game,
     engine: Engine,
     state: Any,
+    seats: list[models.Seat],
     pending_before: list[Pending],
+    pending_after: list[Pending],
     *,
     actor: int | None,
     cause: str,
     now: dt.datetime,
-) -> None:
-    """Derive Game.status/outcome and each Seat's pending flag and deadline from the new state."""
+) -> list[Pending]:
+    """Derive Game.status/outcome and each Seat's decision and deadline from the new state.
+
+    Returns the pending decisions that are new: a seat that just became to act, acted and must act
+    again, or whose decision's kind or key changed. Only those restart their clock.
+    """
     outcome = engine.outcome(state)
     if outcome is not None:
         game.status = models.Game.Status.FINISHED
-        resigned = set(
-            models.Seat.objects.filter(game=game, resigned=True).values_list("position", flat=True)
-        )
+        resigned = {s.position for s in seats if s.resigned}
         game.outcome = rank_resigned_last(outcome.to_json(), resigned)
         game.finished_at = now
         models.Seat.objects.filter(game=game).update(
-            is_pending=False, pending_kind="", pending_since=None, deadline=None, reminder_sent_at=None
+            is_pending=False,
+            pending_kind="",
+            pending_key="",
+            pending_since=None,
+            deadline=None,
+            reminder_sent_at=None,
+            decision_seq=game.last_seq,
         )
-        return
-    was_pending = {p.seat for p in pending_before}
-    pending_now = {p.seat: p for p in engine.pending(state)}
-    seats = list(models.Seat.objects.filter(game=game).select_related("user"))
+        return []
+    was = {p.seat: p for p in pending_before}
+    now_pending = {p.seat: p for p in pending_after}
+    changed: list[Pending] = []
     for seat in seats:
         fields: list[str] = []
         if seat.position == actor and cause == models.Event.Cause.PLAYER:
             seat.last_acted_seq = game.last_seq
             seat.consecutive_timeouts = 0
             fields += ["last_acted_seq", "consecutive_timeouts"]
-        pending = pending_now.get(seat.position)
+        pending = now_pending.get(seat.position)
+        previous = was.get(seat.position)
         if pending is None:
-            if seat.is_pending:
-                seat.is_pending, seat.pending_kind = False, ""
+            if seat.is_pending or seat.position == actor:
+                seat.is_pending, seat.pending_kind, seat.pending_key = False, "", ""
                 seat.pending_since = seat.deadline = seat.reminder_sent_at = None
-                fields += ["is_pending", "pending_kind", "pending_since", "deadline", "reminder_sent_at"]
-        elif seat.position not in was_pending or seat.position == actor or not seat.is_pending:
-            # Each move restarts the clock: time per move runs from when the seat became (again) to act.
-            seat.is_pending, seat.pending_kind = True, pending.kind
+                seat.decision_seq = game.last_seq
+                fields += _DECISION_FIELDS
+        elif (
+            previous is None
+            or not seat.is_pending
+            or seat.position == actor
+            or (previous.kind, previous.key) != (pending.kind, pending.key)
+        ):
+            # A new decision: forms and links made before are stale, and its clock starts now.
+            seat.is_pending, seat.pending_kind, seat.pending_key = True, pending.kind, pending.key
             seat.pending_since = now
             seat.deadline = now + game.time_per_move
             seat.reminder_sent_at = None
-            fields += ["is_pending", "pending_kind", "pending_since", "deadline", "reminder_sent_at"]
-        elif seat.pending_kind != pending.kind:
-            seat.pending_kind = pending.kind
-            fields.append("pending_kind")
+            seat.decision_seq = game.last_seq
+            fields += _DECISION_FIELDS
+            changed.append(pending)
         if fields:
             seat.save(update_fields=sorted(set(fields)))
+    return changed
+
+
+_DECISION_FIELDS = [
+    "is_pending",
+    "pending_kind",
+    "pending_key",
+    "pending_since",
+    "deadline",
+    "reminder_sent_at",
+    "decision_seq",
+]

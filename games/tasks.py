@@ -6,11 +6,15 @@ because each one is idempotent (notifications are claimed; the sweep and digests
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from typing import Any
 
 from celery import shared_task
 from django.utils import timezone
+
+from games import deadlines, notifications
+from games.mail import digests
 
 log = logging.getLogger(__name__)
 
@@ -21,8 +25,6 @@ RETRY_BASE_SECONDS = 60
 @shared_task(bind=True, acks_late=True, max_retries=4)
 def send_notification(self: Any, notification_id: int) -> str:
     """Send one outbox row, once: a duplicated or retried task finds it claimed or sent."""
-    from games import notifications
-
     try:
         return notifications.deliver(notification_id, now=timezone.now())
     except Exception as exc:
@@ -33,8 +35,6 @@ def send_notification(self: Any, notification_id: int) -> str:
 @shared_task(acks_late=True)
 def send_unsent_notifications() -> dict[str, int]:
     """Beat, every minute: send rows whose own task was lost (crash recovery)."""
-    from games import notifications
-
     report = notifications.send_unsent(now=timezone.now())
     return {"sent": len(report.sent), "skipped": len(report.skipped), "failed": len(report.failed)}
 
@@ -42,10 +42,6 @@ def send_unsent_notifications() -> dict[str, int]:
 @shared_task(acks_late=True)
 def send_pending_notifications() -> dict[str, int]:
     """Send every unsent row now, however recent (kept for callers that queue rows themselves)."""
-    import datetime as dt
-
-    from games import notifications
-
     report = notifications.send_unsent(now=timezone.now(), older_than=dt.timedelta(0))
     return {"sent": len(report.sent), "skipped": len(report.skipped), "failed": len(report.failed)}
 
@@ -53,14 +49,10 @@ def send_pending_notifications() -> dict[str, int]:
 @shared_task(acks_late=True)
 def sweep_deadlines() -> dict[str, int]:
     """Beat, every minute: reminders, vacation pauses and timeouts that are due."""
-    from games import deadlines
-
     return deadlines.sweep(now=timezone.now()).counts()
 
 
 @shared_task(acks_late=True)
 def send_daily_digests() -> int:
     """Beat, once a day: one digest per daily-digest player with games waiting on them."""
-    from games.mail import digests
-
     return len(digests.queue_digests(now=timezone.now()))

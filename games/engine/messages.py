@@ -162,7 +162,8 @@ Names = Mapping[int, str] | Callable[[int], str]
 
 _VOWEL = re.compile(r"^[aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ]")
 # Words that lose their vowel before one (elision): the format spec names the word.
-_ELIDED = {"de": "d’", "que": "qu’", "le": "l’", "la": "l’", "ce": "c’", "ne": "n’", "se": "s’"}
+_APOSTROPHE = "\u2019"  # the typographic apostrophe of French print
+_ELIDED = {word: word[:-1] + _APOSTROPHE for word in ("de", "que", "le", "la", "ce", "ne", "se")}
 _SPACE_BEFORE = re.compile(r" ?([:;!?])(?=\s|$|[»)])")
 _NBSP = "\u00a0"
 _NNBSP = "\u202f"
@@ -174,10 +175,7 @@ class _Formatter(string.Formatter):
         if word in _ELIDED:
             text = str(value)
             capital = format_spec[0].isupper()
-            if _VOWEL.match(text):
-                prefix = _ELIDED[word]
-            else:
-                prefix = word + " "
+            prefix = _ELIDED[word] if _VOWEL.match(text) else word + " "
             if capital:
                 prefix = prefix[0].upper() + prefix[1:]
             return prefix + text

@@ -17,7 +17,8 @@ from html.parser import HTMLParser
 # Headers where the address the message was sent to can be found, most reliable first
 # (MTAs add Delivered-To / X-Original-To with the envelope recipient).
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
-TOKEN_RE = re.compile(r"^reply\+([A-Za-z0-9_-]{8,64})@(.+)$", re.IGNORECASE)
+# reply+<seat token>[.<decision seq>]@domain: the seq says which decision the email asked about.
+TOKEN_RE = re.compile(r"^reply\+([A-Za-z0-9_-]{8,64})(?:\.([0-9]{1,9}))?@(.+)$", re.IGNORECASE)
 # Only this much of an oversized message is read, to find who to tell.
 HEADER_PEEK_BYTES = 64 * 1024
 
@@ -57,6 +58,8 @@ class Refusal(Exception):
 class Parsed:
     sender: str
     tokens: list[str]
+    # The decision seq each token's address carried (absent in addresses from older emails).
+    decision_seqs: dict[str, int] = field(default_factory=dict)
     subject: str = ""
     message_id: str = ""
     automatic: bool = False  # an autoresponder or a bounce, never answered
@@ -81,7 +84,8 @@ def parse(raw: bytes, *, max_bytes: int, reply_domain: str, envelope_to: str = "
     except Exception:
         raise Refusal("malformed", "the message is not valid email", **known) from None
     assert isinstance(message, EmailMessage)
-    tokens = _tokens(message, reply_domain, envelope_to)
+    addressed = _tokens(message, reply_domain, envelope_to)
+    tokens = [token for token, _seq in addressed]
     if not tokens:
         raise Refusal("forged", "the message was not sent to a reply address", **known)
     text = _text(message)
@@ -90,6 +94,7 @@ def parse(raw: bytes, *, max_bytes: int, reply_domain: str, envelope_to: str = "
     return Parsed(
         sender=sender,
         tokens=tokens,
+        decision_seqs={token: seq for token, seq in addressed if seq is not None},
         subject=subject,
         message_id=message_id,
         automatic=_automatic(message, sender),
@@ -119,7 +124,7 @@ def _sender(message: EmailMessage) -> str:
     return ""
 
 
-def _tokens(message: EmailMessage, reply_domain: str, envelope_to: str) -> list[str]:
+def _tokens(message: EmailMessage, reply_domain: str, envelope_to: str) -> list[tuple[str, int | None]]:
     candidates = [envelope_to] if envelope_to else []
     for name in RECIPIENT_HEADERS:
         try:
@@ -127,11 +132,13 @@ def _tokens(message: EmailMessage, reply_domain: str, envelope_to: str) -> list[
         except Exception:  # noqa: S112 (a header too broken to decode names nobody)
             continue
         candidates += [str(v) for v in values]
-    found: list[str] = []
+    found: list[tuple[str, int | None]] = []
     for _name, address in email.utils.getaddresses(candidates):
         match = TOKEN_RE.match(address.strip())
-        if match and match.group(2).lower() == reply_domain.lower() and match.group(1) not in found:
-            found.append(match.group(1))
+        if not match or match.group(3).lower() != reply_domain.lower():
+            continue
+        if match.group(1) not in [token for token, _seq in found]:
+            found.append((match.group(1), int(match.group(2)) if match.group(2) else None))
     return found
 
 

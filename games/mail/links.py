@@ -2,8 +2,9 @@
 
 A one-click link is a credential for exactly one command: it names the game, the seat, the seat's
 player, the game's seq when the email was written, and the command in notation, signed with the
-site's SECRET_KEY under its own salt. It goes stale as soon as anyone moves (the seq no longer
-matches), and in any case after MAIL_LINK_MAX_AGE_DAYS. An unsubscribe link names only the player.
+site's SECRET_KEY under its own salt. It goes stale when that seat's decision changes
+(``store.is_fresh``; another seat's move does not), and in any case after MAIL_LINK_MAX_AGE_DAYS.
+An unsubscribe link names only the player.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.urls import NoReverseMatch, reverse
 
@@ -60,8 +62,6 @@ def sign_unsubscribe(user: Any) -> str:
 
 def load_unsubscribe(token: str) -> Any:
     """The player the link was made for, or BadLink."""
-    from django.contrib.auth import get_user_model
-
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
         user = get_user_model().objects.filter(pk=int(data["u"])).first()
@@ -109,4 +109,6 @@ def unsubscribe_url(user: Any) -> str:
 
 
 def reply_address(seat: models.Seat) -> str:
-    return f"reply+{seat.reply_token}@{settings.REPLY_DOMAIN}"
+    """The seat's Reply-To, naming its current decision: a reply to an email about a decision that
+    has since changed is refused as out of date instead of being played on the new one."""
+    return f"reply+{seat.reply_token}.{seat.decision_seq}@{settings.REPLY_DOMAIN}"

@@ -102,6 +102,9 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
     applied: list[str] = []
     replayed = 0
     failed, reason = "", ""
+    # The first line answers the decision the email was about (its Reply-To names it); each later
+    # line follows the sender's own previous one.
+    expected = mail.decision_seqs.get(seat.reply_token)
     for number, line in enumerate(lines):
         game.refresh_from_db()
         try:
@@ -109,8 +112,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
                 game=game,
                 user=seat.user,
                 text=line,
-                # Mail is asynchronous: a line applies to the game as it is when it arrives.
-                expected_seq=game.last_seq,
+                expected_seq=expected if expected is not None and number == 0 else game.last_seq,
                 idempotency_key=_key(mail.message_id, seat, number),
                 now=now,
             )

@@ -51,9 +51,9 @@ def _stale(request: HttpRequest, game: models.Game) -> HttpResponse:
     return _refused(
         request,
         409,
-        _("Someone moved since this email"),
+        _("This email is out of date"),
         _(
-            "The game has moved on since this email was written, so nothing was applied. "
+            "Your decision has changed since this email was written, so nothing was applied. "
             "Open the game to see where it stands."
         ),
         game,
@@ -84,7 +84,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
         return _done(request, game, seat, context)
     if game.status != models.Game.Status.ACTIVE:
         return _refused(request, 409, _("This game is over"), _("Nothing was applied."), game)
-    if game.move_seq > link.seq:
+    if not store.is_fresh(seat.decision_seq, link.seq, game.last_seq):
         return _stale(request, game)
     if request.method == "GET":
         return render(request, "games/mail/act_confirm.html", context)

@@ -192,7 +192,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         seq = forms.seq_from(request.POST)
     except CommandError as bad:
         return render_game(request, game, error=reason(bad.reason), status=400)
-    if game.move_seq > seq or seq > game.last_seq:
+    if not store.is_fresh(seat.decision_seq, seq, game.last_seq):
         return render_game(request, game, stale=True, status=409)
     if seat.resigned:
         return refuse(request, 403, _("You have resigned from this game."), game=game)

@@ -1,4 +1,4 @@
-"""One-click links: GET only asks, POST plays; signed, bound to the seat, stale once anyone moves."""
+"""One-click links: GET only asks, POST plays; signed, bound to the seat, stale once its decision changes."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_the_button_plays_the_move_once_even_if_pressed_twice(game: models.Game,
     assert models.Event.objects.filter(game=game, seq__gt=seq).count() == 1
 
 
-def test_a_link_is_stale_once_anyone_moves(
+def test_a_link_is_stale_once_its_seat_decision_changes(
     client: Client, game: models.Game, mover: models.Seat, waiter: models.Seat
 ) -> None:
     path = act_path(game, mover, "roll")
@@ -57,7 +57,7 @@ def test_a_link_is_stale_once_anyone_moves(
     before = event_count()
     for response in (client.get(path), client.post(path)):
         assert response.status_code == 409
-        assert "Someone moved since this email" in response.content.decode()
+        assert "This email is out of date" in response.content.decode()
         assert "nothing was applied" in response.content.decode()
     assert event_count() == before
 

@@ -24,7 +24,7 @@ class TestCreate:
         game = services.game_create(creator=ann, kind="race", seat_count=3, time_per_move=DAY, now=NOW)
         assert game.status == "open" and [s.user for s in game.seats.all()] == [ann]
         assert len(bytes(game.seed)) == 32 and len(game.seed_sha256) == 64
-        assert game.options == {"short": False}
+        assert game.options == {"short": False, "ballot": False}
 
     @pytest.mark.parametrize(
         ("fields", "reason"),

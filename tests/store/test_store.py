@@ -23,7 +23,8 @@ def seqs(game: models.Game) -> list[int]:
 def test_setup_writes_the_opening_events_from_seq_1() -> None:
     game = make_game(make_user("Ann"), make_user("Bob"))
     assert seqs(game) == [1, 2, 3]
-    assert game.last_seq == 3 and game.move_seq == 3
+    assert game.last_seq == 3
+    assert game.seats.get(is_pending=True).decision_seq == 3
     assert models.Event.objects.get(game=game, seq=1).cause == "setup"
 
 
@@ -103,10 +104,12 @@ def test_append_refuses_a_stale_expected_seq_and_writes_nothing() -> None:
     game = make_game(make_user(), make_user())
     player = player_to_act(game)
     services.command_submit(game=game, user=player, text="pass", expected_seq=3, now=NOW)
-    with pytest.raises(store.StaleSeq):
-        store.append(game, 3, [Event("turn_passed", {}, seat=0)], now=NOW)
-    with pytest.raises(store.StaleSeq):
-        store.append(game, 99, [Event("turn_passed", {}, seat=0)], now=NOW)
+    for seat in (0, 1):
+        # Whoever moved, both seats' decisions changed at seq 4: a command made at 3 is stale.
+        with pytest.raises(store.StaleSeq), transaction.atomic():
+            store.append(game, [Event("turn_passed", {}, seat=seat)], expected_seq=3, seat=seat, now=NOW)
+    with pytest.raises(store.StaleSeq), transaction.atomic():
+        store.append(game, [Event("turn_passed", {}, seat=0)], expected_seq=99, seat=0, now=NOW)
     assert seqs(game) == [1, 2, 3, 4]
 
 
