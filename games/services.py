@@ -17,7 +17,20 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from games import models, outbox, store
-from games.engine.core import CommandError, Event, IllegalCommand, Rng, get_engine, msg
+from games.engine.core import (
+    BOT_TOOK_OVER,
+    SEAT_RECLAIMED,
+    SEAT_RESIGNED,
+    ChatSent,
+    CommandError,
+    Event,
+    IllegalCommand,
+    Rng,
+    SeatChange,
+    SeatTimedOut,
+    get_engine,
+    msg,
+)
 
 # Bots play inside the request that made it their turn; this bounds one request's work.
 MAX_BOT_MOVES_PER_CALL = 2000
@@ -316,7 +329,7 @@ def chat_send(
         raise ServiceError("Choose another player at this table to write to.")
     if game.status == models.Game.Status.OPEN:
         raise ServiceError("Chat opens when the game starts.")
-    event = Event("chat_sent", {"text": text, "to": to_position}, seat=seat.position)
+    event = ChatSent(text, to_position).to_event(seat.position)
     result = _append(game, [event], now=now, cause=models.Event.Cause.PLATFORM, actor=seat.position)
     return result.events[0]
 
@@ -336,7 +349,7 @@ def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResu
         seat.save(update_fields=["resigned"])
         result = _append(
             locked,
-            [Event("seat_resigned", {"seat": seat.position}, seat=seat.position)],
+            [SeatChange(seat.position, SEAT_RESIGNED).to_event()],
             now=now,
             cause=models.Event.Cause.PLATFORM,
             actor=seat.position,
@@ -367,7 +380,7 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
             return None
         rows = _append(
             locked,
-            [Event("seat_timed_out", {"seat": position, "kind": pending.kind}, seat=position)],
+            [SeatTimedOut(position, pending.kind).to_event()],
             now=now,
             cause=models.Event.Cause.PLATFORM,
             actor=position,
@@ -390,7 +403,7 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
             seat.save(update_fields=["bot_playing"])
             rows += _append(
                 locked,
-                [Event("bot_took_over", {"seat": position}, seat=position)],
+                [SeatChange(position, BOT_TOOK_OVER).to_event()],
                 now=now,
                 cause=models.Event.Cause.PLATFORM,
                 actor=position,
@@ -418,7 +431,7 @@ def _seat_reclaim(game: models.Game, seat: models.Seat, *, now: dt.datetime) -> 
     seat.save(update_fields=["bot_playing", "consecutive_timeouts"])
     _append(
         game,
-        [Event("seat_reclaimed", {"seat": seat.position}, seat=seat.position)],
+        [SeatChange(seat.position, SEAT_RECLAIMED).to_event()],
         now=now,
         cause=models.Event.Cause.PLATFORM,
         actor=seat.position,

@@ -31,7 +31,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from games.engine.messages import Message as Message
 from games.engine.messages import SeatRef as SeatRef
@@ -39,18 +39,6 @@ from games.engine.messages import msg as msg
 
 JSON = dict[str, Any]
 T = TypeVar("T")
-
-# Event types written by the platform itself; engines never see them in ``evolve``.
-PLATFORM_EVENT_TYPES = frozenset(
-    {
-        "chat_sent",  # payload: {"text": str, "to": seat | None}
-        "seat_timed_out",  # payload: {"seat": int}; the default move follows as engine events
-        "bot_took_over",  # payload: {"seat": int}
-        "seat_reclaimed",  # payload: {"seat": int}
-        "seat_resigned",  # payload: {"seat": int}
-    }
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -77,6 +65,63 @@ class Event:
     @property
     def is_platform(self) -> bool:
         return self.type in PLATFORM_EVENT_TYPES
+
+
+# Events written by the platform itself, one typed payload each; engines never see them in
+# ``evolve``. Each builds its Event with ``to_event`` and reads one back with ``from_event``.
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSent:
+    """A line of table talk, public (``to`` None) or private to one seat."""
+
+    text: str
+    to: int | None = None
+    TYPE: ClassVar[str] = "chat_sent"
+
+    def to_event(self, seat: int) -> Event:
+        return Event(self.TYPE, {"text": self.text, "to": self.to}, seat=seat)
+
+    @classmethod
+    def from_event(cls, event: Event) -> ChatSent:
+        to = event.payload.get("to")
+        return cls(text=str(event.payload["text"]), to=int(to) if to is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTimedOut:
+    """A seat's time ran out on a decision of this kind; its default move follows as engine events."""
+
+    seat: int
+    kind: str
+    TYPE: ClassVar[str] = "seat_timed_out"
+
+    def to_event(self) -> Event:
+        return Event(self.TYPE, {"seat": self.seat, "kind": self.kind}, seat=self.seat)
+
+    @classmethod
+    def from_event(cls, event: Event) -> SeatTimedOut:
+        return cls(seat=int(event.payload["seat"]), kind=str(event.payload.get("kind", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A bot took a seat over, its player reclaimed it, or its player resigned."""
+
+    seat: int
+    type: str  # one of SEAT_CHANGES
+
+    def to_event(self) -> Event:
+        return Event(self.type, {"seat": self.seat}, seat=self.seat)
+
+    @classmethod
+    def from_event(cls, event: Event) -> SeatChange:
+        return cls(seat=int(event.payload["seat"]), type=event.type)
+
+
+BOT_TOOK_OVER, SEAT_RECLAIMED, SEAT_RESIGNED = "bot_took_over", "seat_reclaimed", "seat_resigned"
+SEAT_CHANGES = frozenset({BOT_TOOK_OVER, SEAT_RECLAIMED, SEAT_RESIGNED})
+PLATFORM_EVENT_TYPES = frozenset({ChatSent.TYPE, SeatTimedOut.TYPE, *SEAT_CHANGES})
 
 
 class Command:

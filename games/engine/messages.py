@@ -179,7 +179,7 @@ class _Formatter(string.Formatter):
             if capital:
                 prefix = prefix[0].upper() + prefix[1:]
             return prefix + text
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()
