@@ -15,6 +15,7 @@ class AccountAdapter(DefaultAccountAdapter):
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
         # Set before super(): it generates the username from display_name (see populate_username).
         user.display_name = form.cleaned_data.get("display_name", "").strip()
+        user.time_zone = form.cleaned_data.get("time_zone", "") or ""
         language = translation.get_language() or ""
         # The page the player signed up on was in the language they read.
         user.language = language if language in User.Language.values else User.Language.ENGLISH

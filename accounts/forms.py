@@ -9,7 +9,18 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import User, time_zone_names
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [("", _("UTC (not set)")), *((name, name.replace("_", " ")) for name in sorted(time_zone_names()))]
+
+
+def clean_time_zone(value: str) -> str:
+    value = (value or "").strip()
+    if value and value not in time_zone_names():
+        raise forms.ValidationError(_("Choose a time zone from the list."))
+    return value
 
 
 class SignupExtraForm(forms.Form):
@@ -22,16 +33,25 @@ class SignupExtraForm(forms.Form):
         help_text=_("What other players see. You can change it later."),
     )
 
+    # Filled in by the browser's own zone where JavaScript runs (static/js/timezone.js); else UTC.
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def clean_time_zone(self) -> str:
+        # A browser may report a zone this machine does not know: sign-up goes on, in UTC.
+        value = (self.cleaned_data.get("time_zone") or "").strip()
+        return value if value in time_zone_names() else ""
+
     def signup(self, request: Any, user: User) -> None:
-        # The adapter already stored display_name; allauth requires this hook to exist.
+        # The adapter already stored display_name and time_zone; allauth requires this hook to exist.
         return None
 
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "language", "notify", "away_until"]
+        fields = ["display_name", "language", "time_zone", "notify", "away_until"]
         labels = {
+            "time_zone": _("Time zone"),
             "display_name": _("Display name"),
             "language": _("Language"),
             "notify": _("Email notifications"),
@@ -40,6 +60,7 @@ class ProfileForm(forms.ModelForm):
         help_texts = {
             "display_name": _("What other players see."),
             "language": _("Pages and emails are in this language."),
+            "time_zone": _("Deadlines and times on pages and in emails are shown in this zone."),
             "notify": _("An email at every turn, one summary a day, or none."),
             "away_until": _(
                 "On vacation: your move deadlines pause until the end of this day. "
@@ -50,6 +71,19 @@ class ProfileForm(forms.ModelForm):
             "away_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notify": forms.RadioSelect,
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"),
+            choices=time_zone_choices,
+            required=False,
+            help_text=self.fields["time_zone"].help_text,
+            widget=forms.Select(attrs={"data-browser-zone": "1"}),
+        )
+
+    def clean_time_zone(self) -> str:
+        return clean_time_zone(self.cleaned_data.get("time_zone", ""))
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data["display_name"].strip()

@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+UTC = ZoneInfo("UTC")
+
+
+@cache
+def time_zone_names() -> frozenset[str]:
+    """The IANA zones this machine knows (the tzdata package ships them everywhere)."""
+    return frozenset(available_timezones())
+
+
+def zone_of(name: str) -> ZoneInfo:
+    """A player's zone, UTC when unset or unknown (a zone removed from tzdata must not break pages)."""
+    if name and name in time_zone_names():
+        return ZoneInfo(name)
+    return UTC
 
 
 class User(AbstractUser):
@@ -30,6 +47,8 @@ class User(AbstractUser):
         _("email notifications"), max_length=20, choices=Notify.choices, default=Notify.EVERY_TURN
     )
     away_until = models.DateField(_("away until"), null=True, blank=True)
+    # An IANA zone name ("Europe/Paris"); empty means UTC. Pages and emails show times in it.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     is_bot = models.BooleanField(default=False)
 
     def __str__(self) -> str:
@@ -38,6 +57,10 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return zone_of(self.time_zone)
 
     def is_away(self, today: dt.date) -> bool:
         return self.away_until is not None and today <= self.away_until
