@@ -64,3 +64,8 @@ class User(AbstractUser):
 
     def is_away(self, today: dt.date) -> bool:
         return self.away_until is not None and today <= self.away_until
+
+
+def public_name_of(user: User) -> str:
+    """What allauth shows for a user (its greetings): the name other players see, never the email."""
+    return user.public_name

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import MutableMapping
 from pathlib import Path
 from types import FrameType
 
@@ -39,6 +40,12 @@ def commands(port: int) -> dict[str, list[str]]:
         ],
         "beat": [*celery, "beat", "--loglevel=INFO"],
     }
+
+
+def configure_site_url(port: int, environ: MutableMapping[str, str]) -> str:
+    """Links in emails must point where this server listens. The worker writes them, so it
+    inherits this variable; an operator's own SITE_URL wins."""
+    return environ.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
 
 
 def prepare_var_folders() -> None:
@@ -82,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "moonweb.settings")
+    configure_site_url(args.port, os.environ)
     import django
 
     django.setup()

@@ -148,6 +148,9 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if not DEBUG else "http"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Moonweb] "
+# Confirming the address (in the browser that signed up) logs the new player in, greeted by name.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_USER_DISPLAY = "accounts.models.public_name_of"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 
