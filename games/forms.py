@@ -76,7 +76,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engines = dict(offered_kinds())
         self._choice_field("kind").choices = [(name, engine.TITLE) for name, engine in self.engines.items()]
-        # Options are per game, so each value names its game: "moonrollers:long".
+        # Options are per game, so each value names its game: "<game>:<option>".
         self._choice_field("options").choices = [
             (f"{name}:{option.name}", _option_label(engine.TITLE, option.label, option.help))
             for name, engine in self.engines.items()

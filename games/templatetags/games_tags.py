@@ -82,7 +82,7 @@ def score_chart(
 ) -> SafeString:
     """Scores over time: one polyline per player, axes with ticks, and a legend with final scores.
 
-    The game's presentation names its score ("Prestige"); the generic word is "Score".
+    The game's presentation names its score (games.boards); the generic word is "Score".
     """
     score_name = str(presentation_for(kind).score_name)
     width, height = 640, 300
@@ -211,5 +211,5 @@ def choice_icon(kind: str, value: Any) -> SafeString:
 
 @register.filter
 def score_text(score: Any, kind: str) -> str:
-    """A score as the game says it: "12 points", "12 Prestige"."""
+    """A score as the game says it ("12 points" unless its presentation words it otherwise)."""
     return presentation_for(kind).score_text(score)
