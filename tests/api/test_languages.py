@@ -61,7 +61,7 @@ def test_accept_language_fr_gives_french_texts_with_their_keys(
     )
     assert refused.status_code == 400
     assert refused.json() == {
-        "detail": "Ce n’est pas votre tour.",
+        "detail": "Ce n\u2019est pas votre tour.",
         "code": "illegal",
         "message_key": "race.refused.not_your_turn",
     }

@@ -83,7 +83,7 @@ def test_a_french_page_shows_the_engines_texts_in_french_only(game: models.Game)
 @pytest.mark.parametrize(
     ("post", "french"),
     [
-        ({"action": "notation", "notation": "dance"}, "Je ne comprends pas « dance »"),
+        ({"action": "notation", "notation": "dance"}, "Je ne comprends pas «\u00a0dance\u00a0»"),
         ({"action": "say", "prefix": "say", "p_word": "hi"}, "Vous ne pouvez pas dire cela maintenant."),
     ],
 )
