@@ -122,3 +122,10 @@ def test_the_api_never_sends_the_old_french_twins(client_for: ClientFor, game: m
     bodies = [client.get(url(game, part)).content.decode() for part in ("", "legal", "events")]
     for body in bodies:
         assert "label_fr" not in body and "text_fr" not in body and "prompt_fr" not in body
+
+
+def test_the_notation_examples_come_from_each_engine() -> None:
+    from games.api.views import command_examples
+
+    assert ("Race to 20: Roll the die", "roll") in command_examples()
+    assert ("Race to 20: Pass", "pass") in command_examples()
