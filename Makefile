@@ -19,7 +19,7 @@ PIP_COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --n
 help:
 	@echo "make run           serve http://127.0.0.1:$(PORT) with a Celery worker and beat (SQLite, files under var/)"
 	@echo "make test          install and start PostgreSQL and Redis if needed, run the tests and the quality checks"
-	@echo "make lint          ruff check, ruff format --check, mypy"
+	@echo "make lint          ruff check, ruff format --check, mypy, import contracts (lint-imports)"
 	@echo "make fmt           format and autofix with ruff"
 	@echo "make services      install and start PostgreSQL, Redis, Chromium (as make test does)"
 	@echo "make requirements  recompile requirements/*.txt from the .in files"
@@ -60,6 +60,7 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy moonweb accounts games
+	$(BIN)/lint-imports
 
 fmt: $(VENV)/.dev-installed
 	$(BIN)/ruff format .

@@ -12,10 +12,10 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from games import models
+from games import models, texts
 from games.engine.core import CannotParse, CommandSpec, Engine, engine_names, get_engine
 
 # Time per move offered at creation, in hours (the service accepts 1 hour to 14 days).
@@ -47,9 +47,9 @@ def _time_label(hours: int) -> str:
     return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
 
 
-def _option_label(title: str, label: str, help_text: str) -> str:
-    text = f"{title}: {gettext(label)}"
-    return f"{text} ({gettext(help_text)})" if help_text else text
+def _option_label(title: str, label: Any, help_text: Any) -> str:
+    text = f"{title}: {texts.render(label)}"
+    return f"{text} ({texts.render(help_text)})" if help_text else text
 
 
 class NewGameForm(forms.Form):
@@ -76,7 +76,7 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.engines = dict(offered_kinds())
         self._choice_field("kind").choices = [(name, engine.TITLE) for name, engine in self.engines.items()]
-        # Options are per game, so each value names its game: "moonrollers:long".
+        # Options are per game, so each value names its game: "<game>:<option>".
         self._choice_field("options").choices = [
             (f"{name}:{option.name}", _option_label(engine.TITLE, option.label, option.help))
             for name, engine in self.engines.items()
@@ -164,7 +164,7 @@ def spec_values(spec: CommandSpec, data: Mapping[str, Any]) -> dict[str, list[st
 
 
 def build_command(spec: CommandSpec, data: Mapping[str, Any]) -> str:
-    """The notation of a filled-in move form; CannotParse with a reason when a choice is missing."""
+    """The notation of a filled-in move form; CannotParse (a message) when a choice is missing."""
     return spec.build(spec_values(spec, data))
 
 
@@ -176,9 +176,21 @@ def needs_confirmation(specs: Sequence[CommandSpec], notation: str) -> bool:
     )
 
 
+class BadForm(CannotParse):
+    """A move form the page did not draw (a field missing): the site's words, already translated,
+    rather than an engine's message."""
+
+    def __init__(self, reason: str) -> None:
+        Exception.__init__(self, reason)
+        self.reason = reason  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return str(self.reason)
+
+
 def seq_from(data: Mapping[str, Any]) -> int:
-    """The game's seq the form was drawn at; CannotParse when it is missing or not a number."""
+    """The game's seq the form was drawn at; BadForm when it is missing or not a number."""
     raw = str(data.get("seq", "")).strip()
     if not raw.isdigit():
-        raise CannotParse(str(_("This form is missing the game position it was made for: reload the page.")))
+        raise BadForm(str(_("This form is missing the game position it was made for: reload the page.")))
     return int(raw)

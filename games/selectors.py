@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from django.utils import translation
 
-from games import models, store
+from games import models, store, texts
 from games.engine.core import JSON, PLATFORM_EVENT_TYPES, Engine, fold, get_engine
 
 RECENT_LOG = 40
@@ -103,21 +102,21 @@ def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> G
 
 
 def spec_to_json(spec: Any) -> JSON:
+    """A legal command as JSON; its texts stay messages (``games.texts`` renders them for a reader)."""
     return {
         "action": spec.action,
         "prefix": spec.prefix,
-        "label": spec.label,
-        "label_fr": spec.label_fr,
+        "label": texts.to_json(spec.label),
         "confirm": spec.confirm,
-        "help": spec.help,
+        "help": texts.to_json(spec.help) or "",
         "params": [
             {
                 "name": p.name,
-                "label": p.label,
-                "label_fr": p.label_fr,
+                "label": texts.to_json(p.label),
                 "multiple": p.multiple,
                 "min_count": p.min_count,
-                "choices": [{"value": c.value, "label": c.label, "label_fr": c.label_fr} for c in p.choices],
+                "max_count": getattr(p, "most", 1 if not p.multiple else len(p.choices)),
+                "choices": [{"value": c.value, "label": texts.to_json(c.label)} for c in p.choices],
             }
             for p in spec.params
         ],
@@ -193,22 +192,21 @@ def _full_event(row: models.Event) -> JSON:
     return {"seq": row.seq, "type": row.type, "seat": row.seat, "cause": row.cause, **row.payload}
 
 
-def prestige_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
-    """Each seat's score after every event, for the chart of a finished game: (seq, score) points."""
+def score_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
+    """Each seat's score after every event, for the chart of a finished game: (seq, score) points.
+
+    Scores come from the engine's ``scores(state)``, the protocol member every game provides.
+    """
     engine = get_engine(game.kind)
     series: dict[int, list[tuple[int, int]]] = {p: [] for p in range(game.seat_count)}
+    scores_of = getattr(engine, "scores", None)
+    if scores_of is None:
+        return series  # an engine from before the protocol had scores: no chart
     state: Any = None
     for row in models.Event.objects.filter(game=game).order_by("seq").iterator():
         state = fold(engine, [store.to_engine_event(row)], state)
-        view = engine.view(state, None)
-        scores = view.get("scores")
-        if scores is None and isinstance(view.get("players"), list):
-            # Moonrollers names it per player: view["players"][seat]["prestige"].
-            scores = [p.get("prestige", 0) for p in view["players"] if isinstance(p, dict)]
-        if isinstance(scores, dict | list):
-            items = scores.items() if isinstance(scores, dict) else enumerate(scores)
-            for p, value in items:
-                series[int(p)].append((row.seq, int(value)))
+        for seat, value in scores_of(state).items():
+            series.setdefault(int(seat), []).append((row.seq, int(value)))
     return series
 
 
@@ -388,23 +386,3 @@ def _exported_payload(row: models.Event) -> JSON:
     if row.type == "chat_sent" and row.payload.get("to") is not None:
         return {**row.payload, "text": None, "private": True}
     return row.payload
-
-
-def engine_text(entry: JSON, key: str = "text") -> str:
-    """An engine's text in the active language: its ``<key>_<language>`` when it wrote one
-    (a log line's ``text_fr``, a view's ``prompt_fr``), else the English ``<key>``."""
-    language = (translation.get_language() or "en").split("-")[0]
-    localized = entry.get(f"{key}_{language}")
-    if isinstance(localized, str) and localized:
-        return localized
-    return str(entry.get(key) or "")
-
-
-def engine_label(item: Any) -> str:
-    """A command's, parameter's or choice's label in the active language: the engine's own French
-    label when it built one (names and counts inside), else the site catalog's translation."""
-    language = (translation.get_language() or "en").split("-")[0]
-    french = getattr(item, "label_fr", "")
-    if language == "fr" and french:
-        return str(french)
-    return translation.gettext(str(item.label))

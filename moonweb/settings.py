@@ -56,6 +56,14 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+
+def game_presentation_apps() -> list[str]:
+    """Each game's Django side (games/boards/<game>/, an app with apps.py): found, never listed."""
+    boards = BASE_DIR / "games" / "boards"
+    found = (p.name for p in boards.iterdir() if (p / "apps.py").is_file() and not p.name.startswith("_"))
+    return [f"games.boards.{name}" for name in sorted(found)]
+
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -71,6 +79,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    *game_presentation_apps(),
 ]
 
 MIDDLEWARE = [

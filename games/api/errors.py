@@ -2,7 +2,8 @@
 
 Services raise domain errors (ServiceError, NotAllowed, StaleSeq, CannotParse, IllegalCommand);
 this module is the one place that turns them, and DRF's own errors, into responses, so a script
-can branch on ``code`` while a person reads ``detail``.
+can branch on ``code`` while a person reads ``detail``. An engine's refusal is a message: ``detail``
+is its text in the requester's language and ``message_key`` its stable key.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from games import services, store
+from games import services, store, texts
 from games.engine.core import CannotParse, IllegalCommand
 
 
@@ -38,7 +39,15 @@ def not_found_path() -> ApiError:
     return ApiError(_("There is nothing at this address."), "not_found", status.HTTP_404_NOT_FOUND)
 
 
-def translate(exc: Exception, *, not_allowed_code: str = "not_allowed") -> Exception:
+def _refusal(exc: Exception, code: str, status_code: int, names: dict[int, str] | None = None) -> ApiError:
+    key = texts.reason_key(exc)
+    extra = {"message_key": key} if key else {}
+    return ApiError(texts.reason(exc, names), code, status_code, **extra)
+
+
+def translate(
+    exc: Exception, *, not_allowed_code: str = "not_allowed", names: dict[int, str] | None = None
+) -> Exception:
     """The API error for a domain error, or the exception itself when it is not one of ours."""
     if isinstance(exc, store.StaleSeq):
         return ApiError(
@@ -49,13 +58,13 @@ def translate(exc: Exception, *, not_allowed_code: str = "not_allowed") -> Excep
             seq=exc.current,
         )
     if isinstance(exc, CannotParse):
-        return ApiError(exc.reason, "cannot_parse", status.HTTP_400_BAD_REQUEST)
+        return _refusal(exc, "cannot_parse", status.HTTP_400_BAD_REQUEST, names)
     if isinstance(exc, IllegalCommand):
-        return ApiError(exc.reason, "illegal", status.HTTP_400_BAD_REQUEST)
+        return _refusal(exc, "illegal", status.HTTP_400_BAD_REQUEST, names)
     if isinstance(exc, services.NotAllowed):
-        return ApiError(exc.reason, not_allowed_code, status.HTTP_403_FORBIDDEN)
+        return _refusal(exc, not_allowed_code, status.HTTP_403_FORBIDDEN, names)
     if isinstance(exc, services.ServiceError):
-        return ApiError(exc.reason, "refused", status.HTTP_400_BAD_REQUEST)
+        return _refusal(exc, "refused", status.HTTP_400_BAD_REQUEST, names)
     if isinstance(exc, RequestDataTooBig):
         return ApiError(
             _("The request body is too large."), "too_large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE

@@ -1,5 +1,8 @@
 """What the API reads and writes. Input serializers validate types strictly; output serializers
 render the shared selectors' ``GameView`` and document every field in the OpenAPI schema.
+
+Engine texts are rendered in the requester's language by ``games.texts.api_json``: a field ``f``
+that holds a message becomes its text, with the message's key beside it as ``f_key``.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games import models, services
+from games import models, services, texts
 from games.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from games.engine.core import engine_names, get_engine
 from games.selectors import GameView
@@ -138,10 +141,16 @@ class EventsQuerySerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = serializers.CharField(help_text=_("What went wrong, in your language."))
     code = serializers.CharField(
         help_text="cannot_parse, illegal, stale, not_your_seat, not_allowed, refused, invalid, not_found, "
         "not_authenticated, authentication_failed, ..."
+    )
+    message_key = serializers.CharField(
+        required=False,
+        help_text=_(
+            "For a refusal by the game's rules: the key of the engine's message, stable across languages."
+        ),
     )
     # DRF's metaclass moves declared fields out of the class, so these names may shadow Serializer
     # attributes (errors, label) without harm; only the type checker minds.
@@ -167,14 +176,25 @@ class SeatSerializer(serializers.Serializer):
 
 class ChoiceSerializer(serializers.Serializer):
     value = serializers.CharField()
-    label = serializers.CharField()  # type: ignore[assignment]  # see ErrorSerializer.errors
+    label = serializers.CharField(help_text=_("In your language."))  # type: ignore[assignment]  # see ErrorSerializer.errors
+    label_key = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text=_("The key of the engine's message (null for a fixed text)."),
+    )
 
 
 class ParamSerializer(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField()  # type: ignore[assignment]
+    label = serializers.CharField(help_text=_("In your language."))  # type: ignore[assignment]
+    label_key = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text=_("The key of the engine's message (null for a fixed text)."),
+    )
     multiple = serializers.BooleanField()
     min_count = serializers.IntegerField()
+    max_count = serializers.IntegerField(help_text=_("The most values this param takes."))
     choices = ChoiceSerializer(many=True)
 
 
@@ -183,9 +203,19 @@ class CommandSpecSerializer(serializers.Serializer):
 
     action = serializers.CharField()
     prefix = serializers.CharField()
-    label = serializers.CharField()  # type: ignore[assignment]
+    label = serializers.CharField(help_text=_("In your language."))  # type: ignore[assignment]
+    label_key = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text=_("The key of the engine's message (null for a fixed text)."),
+    )
     confirm = serializers.BooleanField()
     help = serializers.CharField()
+    help_key = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text=_("The key of the engine's message (null for a fixed text)."),
+    )
     params = ParamSerializer(many=True)
 
 
@@ -228,14 +258,19 @@ class GameSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     view = serializers.JSONField(
         allow_null=True,
-        help_text=_("The engine's view for your seat (or a spectator's); null before the start."),
+        help_text=_(
+            "The engine's view for your seat (or a spectator's); null before the start. Its texts are in "
+            "your language, each with its message key beside it ('prompt' and 'prompt_key')."
+        ),
     )
     legal = CommandSpecSerializer(many=True, help_text=_("What you may send now."))
     outcome = serializers.JSONField(allow_null=True, help_text=_("Scores and ranking once finished."))
 
 
 def game_data(gv: GameView) -> dict[str, Any]:
+    """The GameSerializer's input, engine texts rendered in the active language (the requester's)."""
     game = gv.game
+    names = gv.names
     return {
         "id": game.pk,
         "kind": game.kind,
@@ -253,9 +288,9 @@ def game_data(gv: GameView) -> dict[str, Any]:
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
-        "view": gv.view,
-        "legal": gv.legal,
-        "outcome": game.outcome,
+        "view": texts.api_json(gv.view, names),
+        "legal": texts.api_json(gv.legal, names),
+        "outcome": texts.api_json(game.outcome, names),
     }
 
 
@@ -274,7 +309,10 @@ class EventsSerializer(serializers.Serializer):
     more = serializers.BooleanField()
     events = serializers.ListField(
         child=serializers.DictField(),
-        help_text=_("Redacted for you: seq, at, cause, type, seat, then the event's own fields."),
+        help_text=_(
+            "Redacted for you: seq, at, cause, type, seat, then the event's own fields; 'text' in your "
+            "language, with 'text_key' (and 'text_params') naming the engine's message."
+        ),
     )
 
 

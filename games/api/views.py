@@ -11,7 +11,7 @@ import datetime as dt
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from games import models, selectors, services
+from games import models, selectors, services, texts
 from games.api import errors
 from games.api.serializers import (
     ApiRootSerializer,
@@ -42,6 +42,7 @@ from games.api.serializers import (
     GameSerializer,
     GameSummarySerializer,
     LegalSerializer,
+    available_kinds,
     game_data,
 )
 from games.engine.core import get_engine
@@ -50,15 +51,22 @@ from games.engine.core import get_engine
 MAX_ID = 2**63 - 1
 
 ERROR = ErrorSerializer
-# Moonrollers notation, as documentation (GET .../legal/ says what is allowed now).
-COMMAND_EXAMPLES = [
-    ("Roll the dice", "roll"),
-    ("Choose a crew card", "choose namari"),
-    ("Commit to a requirement", "commit shield"),
-    ("Lock dice", "lock 2 shield"),
-    ("Stop and keep what is locked", "stop"),
-    ("Keep the first Hazard token", "keep 1"),
-]
+
+
+def command_examples() -> list[tuple[str, str]]:
+    """Every game's notation examples (its engine's NOTATION_EXAMPLES), in English for the schema.
+
+    GET .../legal/ says what is allowed now; these only show the notation's shape.
+    """
+    examples = []
+    for kind in available_kinds():
+        engine = get_engine(kind)
+        for text, notation in getattr(engine, "NOTATION_EXAMPLES", ()):
+            examples.append((f"{engine.TITLE}: {texts.render(text, lang='en')}", notation))
+    return examples
+
+
+COMMAND_EXAMPLES = command_examples()
 NOT_FOUND = OpenApiResponse(
     ErrorSerializer, description="No such game, or a private game you have no seat at."
 )
@@ -78,6 +86,16 @@ class ApiView(APIView):
 
     def get_exception_handler(self) -> Any:
         return errors.exception_handler
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # LocaleMiddleware chose from Accept-Language; a token-authenticated user is known only now,
+        # and their profile's language wins, as it does on pages.
+        super().initial(request, *args, **kwargs)
+        user = request.user
+        language = getattr(user, "language", "") if user is not None and user.is_authenticated else ""
+        if language and translation.check_for_language(language):
+            translation.activate(language)
+            request._request.LANGUAGE_CODE = language
 
     def find_game(self, pk: int) -> models.Game:
         """The game if the requester may see it; 404 otherwise, private or missing alike."""
@@ -206,27 +224,10 @@ class GameEvents(ApiView):
         # Seqs have no gaps, so a window of seqs bounds the work of one request.
         since = min(query["since"], game.last_seq)
         until = min(since + query["limit"], game.last_seq)
-        names = {s.position: s.name for s in game.seats.select_related("user")}
-        events = [with_names(e, names) for e in selectors.event_log(game, seat, since=since, upto=until)]
+        names = texts.seat_names(game)
+        events = texts.api_json(selectors.event_log(game, seat, since=since, upto=until), names)
         body = {"since": since, "until": until, "last_seq": game.last_seq, "more": until < game.last_seq}
         return Response(EventsSerializer({**body, "events": events}).data)
-
-
-def with_names(entry: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
-    """Engines write log texts with seat placeholders ({p0}, {p1}...): fill in the players' names.
-
-    Plain replacement, not str.format: a chat line is the player's own text, braces and all.
-    """
-    if entry.get("chat"):
-        return entry
-    filled = dict(entry)
-    for key, text in entry.items():
-        # "text" and its translations ("text_fr"...)
-        if (key == "text" or key.startswith("text_")) and isinstance(text, str):
-            for position, name in names.items():
-                text = text.replace(f"{{p{position}}}", name)
-            filled[key] = text
-    return filled
 
 
 class GameLegal(ApiView):
@@ -249,7 +250,7 @@ class GameLegal(ApiView):
             "status": game.status,
             "my_seat": view.my_seat,
             "to_act": seat.is_pending,
-            "commands": view.legal,
+            "commands": texts.api_json(view.legal, view.names),
         }
         return Response(LegalSerializer(body).data)
 
@@ -291,7 +292,9 @@ class GameCommands(ApiView):
                 now=timezone.now(),
             )
         except Exception as exc:
-            raise errors.translate(exc, not_allowed_code="not_your_seat") from None
+            raise errors.translate(
+                exc, not_allowed_code="not_your_seat", names=texts.seat_names(game)
+            ) from None
         response = self.game_response(result.game, status.HTTP_201_CREATED)
         if result.replayed:
             response["Idempotent-Replayed"] = "true"
@@ -406,6 +409,8 @@ class GameChat(ApiView):
             )
         except Exception as exc:
             raise errors.translate(exc) from None
-        event = selectors.redact_row(get_engine(game.kind), row, row.seat)
+        event = texts.api_json(
+            selectors.redact_row(get_engine(game.kind), row, row.seat), texts.seat_names(game)
+        )
         body = {"seq": game.last_seq, "event": event}
         return Response(ChatResultSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import models, outbox
+from games import models, outbox, texts
 from games.engine.core import get_engine
 from games.mail import links, situation
 
@@ -275,6 +275,7 @@ def _reply(note: models.Notification, now: dt.datetime) -> Content:
         subject = _("Refused: %(subject)s") % {"subject": about or _("your email")}
     where = None
     reply_to = ""
+    names = texts.seat_names(note.game) if note.game is not None else None
     # Only a verified player (their seat and address matched) hears about the game itself.
     if note.game is not None and note.user is not None and payload.get("seat") is not None:
         seat = _seat(note)
@@ -287,7 +288,8 @@ def _reply(note: models.Notification, now: dt.datetime) -> Content:
         {
             "accepted": accepted,
             "code": payload.get("code", ""),
-            "reason": payload.get("reason", ""),
+            # An engine's refusal is stored as its message, rendered now in the reader's language.
+            "reason": texts.reason(payload.get("reason") or "", names),
             "applied": payload.get("applied", []),
             "failed": payload.get("failed", ""),
             "ignored": payload.get("ignored", 0),

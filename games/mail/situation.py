@@ -1,7 +1,8 @@
 """One seat's situation in one game, as emails tell it: what happened, what to decide, by when.
 
 Built only from ``selectors.event_log`` (redacted for the seat) and ``engine.view/legal/pending``
-for that seat, so an email carries nothing the player could not see on the game page.
+for that seat, so an email carries nothing the player could not see on the game page. Engine texts
+are rendered by ``games.texts`` in the active language (``messages.build`` sets the reader's).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import models, selectors, store
+from games import models, selectors, store, texts
+from games.boards import presentation_for
 from games.engine.core import JSON, CommandSpec, Engine, get_engine
 from games.mail import links
 
@@ -90,25 +92,11 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
     }
     if kind in platform:
         return platform[kind] % {"who": who}
-    text = fill_names(selectors.engine_text(entry) or kind.replace("_", " "), names)
+    raw = entry.get("text")
+    text = texts.render(raw, names) if raw else kind.replace("_", " ")
     if who and who not in text:
         return f"{who}: {text}"
     return text
-
-
-class _Names(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def fill_names(text: str, names: dict[int, str]) -> str:
-    """Engines name players ``{p0}``, ``{p1}``... in their texts; put the seats' names in."""
-    if "{" not in text:
-        return text
-    try:
-        return text.format_map(_Names({f"p{seat}": name for seat, name in names.items()}))
-    except (ValueError, IndexError, AttributeError):
-        return text
 
 
 def example_for(spec: CommandSpec) -> str:
@@ -120,27 +108,27 @@ def example_for(spec: CommandSpec) -> str:
         return spec.prefix
 
 
-def one_click(spec: CommandSpec) -> list[tuple[str, str]]:
+def one_click(spec: CommandSpec, names: dict[int, str] | None = None) -> list[tuple[str, str]]:
     """(label, notation) for the commands of this spec a link can carry, or nothing if too many."""
     if not spec.params:
-        return [(selectors.engine_label(spec), spec.prefix)]
+        return [(texts.render(spec.label, names), spec.prefix)]
     if len(spec.params) == 1 and not spec.params[0].multiple:
         param = spec.params[0]
         if len(param.choices) <= MAX_CHOICES_PER_LINK:
-            label = selectors.engine_label(spec)
+            label = texts.render(spec.label, names)
             return [
-                (f"{label}: {selectors.engine_label(c)}", spec.build({param.name: [c.value]}))
+                (f"{label}: {texts.render(c.label, names)}", spec.build({param.name: [c.value]}))
                 for c in param.choices
             ]
     return []
 
 
-def summary_lines(view: JSON, names: dict[int, str]) -> list[str]:
-    """Short lines describing the position, from what the engine's view offers.
+def summary_lines(kind: str, view: JSON, names: dict[int, str]) -> list[str]:
+    """Short lines describing the position, from the seat's view (its messages already rendered).
 
-    Engines may give a ``summary`` (text or lines); a ``prompt`` (what the viewer must decide, when
-    it is their turn) and Moonrollers' ``dice`` and ``turn`` are read too. Anything else is on the
-    game page.
+    An engine may give a ``summary`` (text or lines); the game's presentation adds its own lines
+    (``situation_lines``); the ``prompt`` says what the reader must decide when it is their turn.
+    Anything else is on the game page.
     """
     lines: list[str] = []
     summary = view.get("summary")
@@ -148,44 +136,17 @@ def summary_lines(view: JSON, names: dict[int, str]) -> list[str]:
         lines.append(summary)
     elif isinstance(summary, list):
         lines += [str(line) for line in summary]
-    dice = view.get("dice")
-    if isinstance(dice, dict) and view.get("active_seat") is not None:
-        for key, label in (
-            ("rolling", _("Rolling dice")),
-            ("locked", _("Locked dice")),
-            ("treated_as_extra", _("Treated as Extra Dice")),
-            ("set_aside", _("Set aside")),
-        ):
-            faces = dice.get(key)
-            if isinstance(faces, list) and faces:
-                lines.append(f"{label}: {', '.join(str(f) for f in faces)}")
-    turn = view.get("turn")
-    display = view.get("display")
-    if isinstance(turn, dict) and turn.get("crew") and isinstance(display, list):
-        card = next((c for c in display if isinstance(c, dict) and c.get("crew") == turn["crew"]), None)
-        if card is not None:
-            lines.append(_("Working on: %(crew)s") % {"crew": card.get("name", turn["crew"])})
-    prompt = selectors.engine_text(view, "prompt")
-    if prompt and view.get("your_turn"):
-        lines.append(fill_names(prompt, names))
+    lines += presentation_for(kind).situation_lines(view, names)
+    prompt = view.get("prompt")
+    if isinstance(prompt, str) and prompt and view.get("your_turn"):
+        lines.append(prompt)
     return lines
 
 
-def _scores(view: JSON) -> dict[int, Any]:
-    scores = view.get("scores")
-    if isinstance(scores, dict):
-        return {int(k): v for k, v in scores.items()}
-    if isinstance(scores, list):
-        return dict(enumerate(scores))
-    players = view.get("players")
-    if isinstance(players, list):
-        # Moonrollers: each player's Prestige.
-        return {
-            int(p["seat"]): p["prestige"]
-            for p in players
-            if isinstance(p, dict) and "seat" in p and "prestige" in p
-        }
-    return {}
+def scores_now(engine: Engine, state: Any) -> dict[int, Any]:
+    """Each seat's score now (the engine's ``scores``; none from an engine without it)."""
+    scores_of = getattr(engine, "scores", None)
+    return {int(k): v for k, v in scores_of(state).items()} if scores_of is not None else {}
 
 
 def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_links: bool = True) -> Situation:
@@ -207,9 +168,9 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     if game.status == models.Game.Status.OPEN:
         return situation
     state = store.load(game).state
-    view = engine.view(state, seat.position)
-    situation.summary = summary_lines(view, names)
-    scores = _scores(view)
+    view = texts.render_json(engine.view(state, seat.position), names)
+    situation.summary = summary_lines(game.kind, view, names)
+    scores = scores_now(engine, state)
     situation.table = [
         TableSeat(
             name=s.name,
@@ -231,10 +192,12 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     situation.deadline = seat.deadline if pending else None
     specs = list(engine.legal(state, seat.position))
     situation.legal = [example_for(s) for s in specs]
-    situation.examples = [Example(selectors.engine_label(s), example_for(s), s.help) for s in specs]
+    situation.examples = [
+        Example(texts.render(s.label, names), example_for(s), texts.render(s.help, names)) for s in specs
+    ]
     if with_links and pending is not None and seat.user_id is not None:
         for spec in specs:
-            for label, notation in one_click(spec):
+            for label, notation in one_click(spec, names):
                 if len(situation.actions) >= MAX_LINKS:
                     break
                 token = links.sign_action(game=game, seat=seat, seq=game.last_seq, command=notation)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import models, services, store
+from games import models, services, store, texts
 from games.engine.core import CommandError, get_engine
 from games.mail import links, receive, situation
 
@@ -100,9 +100,11 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     except store.StaleSeq:
         return _stale(request, game)
     except services.NotAllowed as exc:
-        return _refused(request, 403, _("Not allowed"), exc.reason, game)
+        return _refused(request, 403, _("Not allowed"), texts.reason(exc), game)
     except (CommandError, services.ServiceError) as exc:
-        return _refused(request, 400, _("This move was refused"), exc.reason, game)
+        return _refused(
+            request, 400, _("This move was refused"), texts.reason(exc, texts.seat_names(game)), game
+        )
     return _done(request, game, seat, context)
 
 

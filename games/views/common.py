@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import models
+from games import models, texts
 
 # Games whose invitation link this browser has opened: private tables it may look at.
 INVITED_SESSION_KEY = "invited_games"
@@ -67,6 +67,6 @@ def invite_url(request: HttpRequest, game: models.Game) -> str:
     return request.build_absolute_uri(reverse("games:invitation", args=[game.invite_token]))
 
 
-def reason(text: str) -> str:
-    """A service's refusal in the reader's language, when the catalog has it (fixed texts do)."""
-    return _(text)
+def reason(refusal: Any, names: dict[int, str] | None = None) -> str:
+    """A refusal in the reader's language: an engine's message, or a service's text via the catalog."""
+    return texts.reason(refusal, names)

@@ -7,19 +7,18 @@ a post against an older position is refused with the current page (HTTP 409), ne
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import forms, models, selectors, services, store
+from games import forms, models, selectors, services, store, texts
+from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
 from games.views.present import log_lines
@@ -27,10 +26,9 @@ from games.views.present import log_lines
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
 
 
-@cache
 def board_template(kind: str) -> str:
-    """The engine's own board partial, or the generic one that lists the view."""
-    return select_template([f"games/boards/{kind}.html", "games/boards/generic.html"]).template.name
+    """The game's own board partial (its presentation package), or the generic one listing the view."""
+    return presentation_for(kind).board_template
 
 
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -92,6 +90,7 @@ def render_game(
     """The board from the viewer's side, what they must decide, the log, chat and clocks."""
     gv = selectors.game_view(game, request.user)
     names = gv.names
+    shows = presentation_for(game.kind)
     me = next((s for s in gv.seats if s.position == gv.my_seat), None)
     can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
     game_open = game.status == models.Game.Status.OPEN
@@ -99,7 +98,8 @@ def render_game(
         "game": game,
         "gv": gv,
         "engine": gv.engine,
-        "view": gv.view,
+        # Every message of the view as text for this reader, players named.
+        "view": texts.render_json(gv.view, names),
         "seats": gv.seats,
         "names": names,
         "me": me,
@@ -112,8 +112,10 @@ def render_game(
         # Players may talk from the first roll to after the end ("good game").
         "chat_form": chat_form
         or (forms.ChatForm(seats=gv.seats, me=gv.my_seat) if me is not None and not game_open else None),
-        "board_template": board_template(game.kind),
+        "board_template": shows.board_template,
+        "outcome_template": shows.outcome_template,
         "outcome": _outcome(game, names),
+        "notation_examples": _notation_examples(gv.engine),
         "error": error,
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
@@ -125,14 +127,31 @@ def render_game(
 def _outcome(game: models.Game, names: dict[int, str]) -> dict[str, Any] | None:
     if not game.outcome:
         return None
+    score_text = presentation_for(game.kind).score_text
     scores = {int(k): v for k, v in game.outcome.get("scores", {}).items()}
     places = []
     for place, seats in enumerate(game.outcome.get("ranking", []), start=1):
         places.append(
-            {"place": place, "players": [{"name": names.get(s, ""), "score": scores.get(s)} for s in seats]}
+            {
+                "place": place,
+                "players": [
+                    {
+                        "name": names.get(s, ""),
+                        "score": scores.get(s),
+                        "score_text": score_text(scores.get(s)),
+                    }
+                    for s in seats
+                ],
+            }
         )
     winners = [names.get(s, "") for s in game.outcome.get("winners", [])]
-    return {"places": places, "winners": winners}
+    details = texts.render_json(game.outcome.get("details") or {}, names)
+    return {"places": places, "winners": winners, "details": details}
+
+
+def _notation_examples(engine: Any) -> list[tuple[str, str]]:
+    """(what it does, notation) from the engine, for the "Type a command" help."""
+    return [(texts.render(text), notation) for text, notation in getattr(engine, "NOTATION_EXAMPLES", ())]
 
 
 def _need_player(request: HttpRequest, game: models.Game) -> tuple[Any, HttpResponse | None]:
@@ -213,19 +232,20 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             text = forms.build_command(spec, request.POST)
         except CommandError as bad:
-            return render_game(request, game, error=reason(bad.reason), status=400)
-        label, needs_confirm = selectors.engine_label(spec), spec.confirm
+            return render_game(request, game, error=reason(bad), status=400)
+        label, needs_confirm = texts.render(spec.label), spec.confirm
 
     if needs_confirm and request.POST.get("confirmed") != "1":
-        return _confirm(request, game, title=_(label), notation=text, url=reverse("games:move", args=[pk]))
+        return _confirm(request, game, title=label, notation=text, url=reverse("games:move", args=[pk]))
     try:
         services.command_submit(game=game, user=request.user, text=text, expected_seq=seq, now=now())
     except store.StaleSeq:
         return render_game(request, get_game(pk), stale=True, status=409)
     except services.NotAllowed as bad:
-        return refuse(request, 403, reason(bad.reason), game=game)
+        return refuse(request, 403, reason(bad), game=game)
     except CommandError as bad:
-        return render_game(request, get_game(pk), error=reason(bad.reason), status=400, notation=text)
+        error = reason(bad, texts.seat_names(game))
+        return render_game(request, get_game(pk), error=error, status=400, notation=text)
     messages.success(request, _("Played: %(command)s") % {"command": text})
     return _back_to_game(game)
 
@@ -249,9 +269,9 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
             now=now(),
         )
     except services.NotAllowed as bad:
-        return refuse(request, 403, reason(bad.reason), game=game)
+        return refuse(request, 403, reason(bad), game=game)
     except services.ServiceError as bad:
-        form.add_error(None, reason(bad.reason))
+        form.add_error(None, reason(bad))
         return render_game(request, game, chat_form=form, status=400)
     return _back_to_game(game, "log")
 
@@ -273,9 +293,9 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.game_resign(game=game, user=request.user, now=now())
     except services.NotAllowed as bad:
-        return refuse(request, 403, reason(bad.reason), game=game)
+        return refuse(request, 403, reason(bad), game=game)
     except services.ServiceError as bad:
-        return render_game(request, game, error=reason(bad.reason), status=400)
+        return render_game(request, game, error=reason(bad), status=400)
     messages.success(request, _("You resigned. A bot plays out your seat."))
     return _back_to_game(game, "main")
 
@@ -289,8 +309,8 @@ def reclaim(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.seat_reclaim(game=game, user=request.user, now=now())
     except services.NotAllowed as bad:
-        return refuse(request, 403, reason(bad.reason), game=game)
+        return refuse(request, 403, reason(bad), game=game)
     except services.ServiceError as bad:
-        return render_game(request, game, error=reason(bad.reason), status=400)
+        return render_game(request, game, error=reason(bad), status=400)
     messages.success(request, _("Welcome back: you play your seat again."))
     return _back_to_game(game)

@@ -6,18 +6,14 @@ Only reshaping here: every fact comes from the selectors, already redacted for t
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import selectors
+from games import texts
 from games.engine.core import JSON
-
-# Engines name seats in log texts as "{p0}", "{p1}"... (seat numbers); pages put the player's name there.
-SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 _PLATFORM_TEXTS = {
     "seat_timed_out": "%(name)s ran out of time; the default move was played.",
@@ -48,10 +44,6 @@ def seat_name(names: Mapping[int, str], seat: Any) -> str:
         return ""
 
 
-def with_names(text: str, names: Mapping[int, str]) -> str:
-    return SEAT_REF.sub(lambda m: seat_name(names, int(m.group(1))), text)
-
-
 def log_line(entry: JSON, names: Mapping[int, str]) -> LogLine:
     seat = entry.get("seat")
     who = seat_name(names, seat)
@@ -71,8 +63,8 @@ def log_line(entry: JSON, names: Mapping[int, str]) -> LogLine:
     if template is not None:
         text = _(template) % {"name": who}
     else:
-        raw = selectors.engine_text(entry) or str(entry.get("type", "")).replace("_", " ")
-        text = with_names(str(raw), names)
+        raw = entry.get("text")
+        text = texts.render(raw, names) if raw else str(entry.get("type", "")).replace("_", " ")
         if who and who in text:
             who = ""  # the engine's text names the player already
     return LogLine(

@@ -9,7 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from games import models, selectors
+from games import models, selectors, texts
+from games.boards import presentation_for
 from games.engine.core import seed_hash
 from games.verification import verify_game
 from games.views.common import can_view, get_game, refuse, refuse_private
@@ -53,7 +54,7 @@ def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
     next_index = index + 1 if index < len(moves) and moves[index] == step else index
     next_step = moves[next_index] if next_index < len(moves) else None
     names = {s.position: s.name for s in game.seats.select_related("user")}
-    view = dict(shown.view)
+    view = texts.render_json(shown.view, names)
     private_views = view.pop("seats_private", None)
     context = {
         "game": game,
@@ -72,7 +73,8 @@ def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
         "full_information": game.is_finished,
         "events": log_lines(selectors.replay_batch(game, request.user, step), names),
         "board_template": board_template(game.kind),
-        "chart": selectors.prestige_series(game) if game.is_finished else None,
+        "chart": selectors.score_series(game) if game.is_finished else None,
+        "score_name": presentation_for(game.kind).score_name,
         "replay": True,
     }
     return render(request, "games/replay.html", context)

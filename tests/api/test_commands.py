@@ -97,14 +97,14 @@ def test_it_refuses_a_player_who_resigned_with_403(client_for: ClientFor, game: 
 
 
 @pytest.mark.parametrize(
-    ("command", "code", "reason"),
+    ("command", "code", "reason", "key"),
     [
-        ("dance", "cannot_parse", "I do not understand 'dance'"),
-        ("say hi", "illegal", "You cannot say that now."),
+        ("dance", "cannot_parse", "I do not understand “dance”", "race.refused.cannot_parse"),
+        ("say hi", "illegal", "You cannot say that now.", "race.refused.cannot_say"),
     ],
 )
 def test_it_explains_unparsable_and_illegal_commands_with_400(
-    client_for: ClientFor, game: models.Game, command: str, code: str, reason: str
+    client_for: ClientFor, game: models.Game, command: str, code: str, reason: str, key: str
 ) -> None:
     mover, _ = mover_and_waiter(game)
     before = event_count()
@@ -113,7 +113,7 @@ def test_it_explains_unparsable_and_illegal_commands_with_400(
     )
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == code and body["detail"].startswith(reason)
+    assert body["code"] == code and body["detail"].startswith(reason) and body["message_key"] == key
     assert event_count() == before
 
 
@@ -124,7 +124,11 @@ def test_it_refuses_a_move_out_of_turn_as_illegal(client_for: ClientFor, game: m
         url(game, "commands"), {"command": "roll", "expected_seq": game.last_seq}, format="json"
     )
     assert response.status_code == 400
-    assert response.json() == {"detail": "It is not your turn.", "code": "illegal"}
+    assert response.json() == {
+        "detail": "It is not your turn.",
+        "code": "illegal",
+        "message_key": "race.refused.not_your_turn",
+    }
     assert event_count() == before
 
 

@@ -83,7 +83,11 @@ class TestLegal:
         assert body["seq"] == game.last_seq and body["my_seat"] == mover.position and body["to_act"] is True
         assert body["status"] == "active"
         assert [c["prefix"] for c in body["commands"]] == ["roll", "pass", "say"]
-        assert body["commands"][2]["params"][0]["choices"] == [{"value": "hi", "label": "Hi"}]
+        assert body["commands"][0]["label"] == "Roll the die"
+        assert body["commands"][0]["label_key"] == "race.label.roll"
+        assert body["commands"][2]["params"][0]["choices"] == [
+            {"value": "hi", "label": "Hi", "label_key": "race.label.hi"}
+        ]
         other = client_for(waiter.user).get(url(game, "legal")).json()
         assert other["to_act"] is False and other["commands"] == []
 
@@ -110,11 +114,13 @@ class TestLegal:
 
 
 def test_log_texts_name_the_players_and_leave_chat_alone(client_for: ClientFor, ann: Any, bob: Any) -> None:
-    game = make_game(ann, bob, kind="moonrollers")
-    services.chat_send(game=game, user=bob, text="gg {p0} {}", now=NOW)
+    game = make_game(ann, bob)
+    roll(game)
+    services.chat_send(game=game, user=bob, text="gg {player} {p0} {}", now=NOW)
     events = client_for(ann).get(url(game, "events")).json()["events"]
-    texts = [e["text"] for e in events]
-    first = {0: "Ann", 1: "Bob"}[events[0]["payload"]["first_player"]]
-    assert texts[0].endswith(f"{first} goes first.")
-    assert not any("{p0}" in t or "{p1}" in t for t in texts[:-1])
-    assert texts[-1] == "gg {p0} {}"
+    rolled = next(e for e in events if e["type"] == "die_rolled")
+    roller = {0: "Ann", 1: "Bob"}[rolled["seat"]]
+    assert rolled["text"] == f"{roller} rolled the die."
+    assert rolled["text_key"] == "race.log.die_rolled"
+    assert rolled["text_params"] == {"player": {"seat": rolled["seat"]}}
+    assert events[-1]["text"] == "gg {player} {p0} {}" and "text_key" not in events[-1]

@@ -34,7 +34,8 @@ def test_it_says_what_happened_what_to_decide_and_by_when(
     assert message.subject == f"Race to 20 #{game.pk}: your move, by Nov. 23, 2026, noon UTC"
     for body in (text, html):
         assert "It is your move in Race to 20" in body
-        assert "good luck, Bob" in body and "turn passed" in body  # since Bob last acted
+        assert "good luck, Bob" in body  # since Bob last acted
+        assert f"{mover.user.public_name} passed." in body  # the engine's log line, players named
         assert "Nov. 23, 2026, noon UTC" in body
         assert "roll" in body and "Roll the die" in body  # the commands, in notation
         assert links.game_url(game) in body

@@ -49,6 +49,57 @@ def test_a_french_refusal_is_translated_too(french_catalog: None, game: models.G
     assert "les spectateurs ne peuvent pas jouer" in response.content.decode()
 
 
+# Every English text the tiny game's catalog has: none may reach a French page.
+RACE_ENGLISH = (
+    "Roll the die",
+    "Say a word",
+    "rolled the die",
+    "The race begins",
+    "A secret was dealt",
+    "It is not your turn",
+    "You cannot say that now",
+    "I do not understand",
+)
+
+
+def test_a_french_page_shows_the_engines_texts_in_french_only(game: models.Game) -> None:
+    mover = player_to_act(game)
+    services.command_submit(game=game, user=mover, text="roll", expected_seq=game.last_seq, now=NOW)
+    game.refresh_from_db()
+    roller, mover = mover, player_to_act(game)
+    mover.language = "fr"
+    mover.save(update_fields=["language"])
+
+    page = client_for(mover).get(f"/games/{game.pk}/").content.decode()
+
+    assert f"{roller.public_name} a lancé le dé." in page  # the log, a player named
+    assert "La course commence." in page
+    for label in ("Lancer le dé", "Passer", "Dire un mot", "Mot", "Salut"):  # commands, params, choices
+        assert label in page
+    for english in RACE_ENGLISH:
+        assert english not in page
+
+
+@pytest.mark.parametrize(
+    ("post", "french"),
+    [
+        ({"action": "notation", "notation": "dance"}, "Je ne comprends pas «\u00a0dance\u00a0»"),
+        ({"action": "say", "prefix": "say", "p_word": "hi"}, "Vous ne pouvez pas dire cela maintenant."),
+    ],
+)
+def test_a_refusal_by_the_engine_is_in_french(game: models.Game, post: dict[str, str], french: str) -> None:
+    mover = player_to_act(game)
+    mover.language = "fr"
+    mover.save(update_fields=["language"])
+
+    response = client_for(mover).post(f"/games/{game.pk}/move/", {"seq": game.last_seq, **post})
+
+    page = response.content.decode()
+    assert response.status_code == 400 and french in page
+    for english in RACE_ENGLISH:
+        assert english not in page
+
+
 def test_every_message_of_the_site_has_a_french_text() -> None:
     catalog = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
     body = catalog.read_text(encoding="utf-8").split("\n\n", 1)[1]  # past the header

@@ -120,7 +120,7 @@ class TestMove:
             ({"seq": "x"}, "missing the game position"),
             (
                 {"action": "say", "prefix": "say", "p_word": "bye"},
-                "&#x27;bye&#x27; is not one of the choices",
+                "Word: “bye” is not one of the choices.",
             ),
             ({"action": "say", "prefix": "say"}, "Word: choose 1"),
             ({"action": "notation", "notation": "dance"}, "I do not understand"),

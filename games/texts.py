@@ -1,0 +1,117 @@
+"""Engine texts for a reader: the one place the platform renders an engine's messages.
+
+Engines say everything as messages (``games.engine.messages``: a key and parameters). Pages,
+templates (the ``message`` filter), emails, the API and replays all render them here, in the
+reader's language (the active Django translation unless one is given) with the players named as
+their seats are ("Ann", "Bot 2"). A plain string still reaches here from the services' refusals;
+it goes through the site's catalog, as the pages always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import translation
+
+from games.engine import messages
+from games.engine.core import CommandError
+from games.engine.messages import Message, Names, is_message_json
+
+Text = Message | Mapping[str, Any] | str | None
+
+
+def language(explicit: str | None = None) -> str:
+    """The reader's language as engines know them ("en", "fr"): given, else the active one."""
+    code = (explicit or translation.get_language() or messages.DEFAULT_LANGUAGE).lower()
+    code = code.replace("_", "-").split("-")[0]
+    return code if code in messages.LANGUAGES else messages.DEFAULT_LANGUAGE
+
+
+def seat_names(game: Any) -> dict[int, str]:
+    """Each seat's name as players read it (a player's public name, or "Bot 2")."""
+    return {s.position: s.name for s in game.seats.select_related("user")}
+
+
+def render(text: Text, names: Names | None = None, *, lang: str | None = None) -> str:
+    """One text for the reader: a message (object or JSON) rendered, a plain string translated."""
+    if text is None or text == "":
+        return ""
+    if isinstance(text, Message) or is_message_json(text):
+        return messages.render(text, language(lang), names)  # type: ignore[arg-type]
+    if isinstance(text, str):
+        if lang is None:
+            return translation.gettext(text)
+        with translation.override(lang):
+            return translation.gettext(text)
+    return str(text)
+
+
+def render_json(value: Any, names: Names | None = None, *, lang: str | None = None) -> Any:
+    """A JSON value (a view, a log entry, an outcome) with every message in it rendered as text."""
+    return messages.render_json(value, language(lang), names)
+
+
+def key_of(text: Text) -> str | None:
+    """A message's key (stable: scripts and bots branch on it); None for a plain string."""
+    if isinstance(text, Message):
+        return text.key
+    if is_message_json(text):
+        return str(text["key"])  # type: ignore[index]
+    return None
+
+
+def to_json(text: Text) -> Any:
+    """A text as JSON: a message as its JSON (key, params, count), a string as is."""
+    if isinstance(text, Message):
+        return text.to_json()
+    return text
+
+
+def api_json(value: Any, names: Names | None = None, *, lang: str | None = None) -> Any:
+    """A JSON value for an API answer: each message-valued field ``f`` becomes its text, with the
+    message beside it as ``f_key`` (and ``f_params`` when it has any); a message in a list becomes
+    ``{"text", "key", "params"}``. Fields that were strings stay strings, in the reader's language.
+    """
+    code = language(lang)
+    if is_message_json(value):
+        return _api_message(value, names, code)
+    if isinstance(value, list):
+        return [api_json(v, names, lang=code) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for field, item in value.items():
+        if is_message_json(item):
+            out[field] = messages.render(item, code, names)
+            out[f"{field}_key"] = item["key"]
+            if item.get("params"):
+                out[f"{field}_params"] = item["params"]
+        else:
+            out[field] = api_json(item, names, lang=code)
+    return out
+
+
+def _api_message(value: Mapping[str, Any], names: Names | None, code: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": messages.render(value, code, names), "key": value["key"]}
+    if value.get("params"):
+        out["params"] = value["params"]
+    return out
+
+
+def reason(error: BaseException | Text, names: Names | None = None, *, lang: str | None = None) -> str:
+    """Why a command or request was refused, for the reader: an engine's ``CommandError`` (its
+    reason is a message), a service's refusal (a string), or a stored reason (message JSON)."""
+    text = getattr(error, "reason", error)
+    if isinstance(text, BaseException):
+        text = str(text)
+    return render(text, names, lang=lang)
+
+
+def reason_key(error: BaseException | Text) -> str | None:
+    """The message key of a refusal, when an engine made it."""
+    if isinstance(error, CommandError):
+        return key_of(error.reason)
+    if isinstance(error, BaseException):
+        return None
+    return key_of(error)
