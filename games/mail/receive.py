@@ -33,12 +33,17 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from games import models, outbox, services, store
 from games.engine.core import CommandError
 from games.mail import inbound
 
 log = logging.getLogger(__name__)
+# Translated when the answer is written, in the reader's language.
+STALE_REASON = gettext_noop(
+    "This email is out of date: your decision has changed since it was written, so nothing was applied."
+)
 Kind = models.Notification.Kind
 
 
@@ -48,7 +53,7 @@ class Received:
 
     status: str  # "accepted", "refused", "dropped" (nobody to answer) or "duplicate"
     code: str = ""
-    reason: str = ""
+    reason: Any = ""  # a site text, or an engine's refusal as message JSON
     applied: list[str] = field(default_factory=list)
     game_id: int | None = None
     reply_id: int | None = None
@@ -101,7 +106,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
     ignored = len(mail.lines) - len(lines)
     applied: list[str] = []
     replayed = 0
-    failed, reason = "", ""
+    failed, reason = "", ""  # the reason: a plain site text, or an engine's message as JSON
     # The first line answers the decision the email was about (its Reply-To names it); each later
     # line follows the sender's own previous one.
     expected = mail.decision_seqs.get(seat.reply_token)
@@ -116,8 +121,15 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
                 idempotency_key=_key(mail.message_id, seat, number),
                 now=now,
             )
-        except (CommandError, services.ServiceError, store.StaleSeq) as exc:
-            failed, reason = line, getattr(exc, "reason", str(exc))
+        except CommandError as exc:
+            # Stored as a message: the answer is rendered in the reader's language when it is built.
+            failed, reason = line, exc.reason.to_json()
+            break
+        except store.StaleSeq:
+            failed, reason = line, STALE_REASON
+            break
+        except services.ServiceError as exc:
+            failed, reason = line, exc.reason
             break
         replayed += result.replayed
         played = next((e.command for e in result.events if e.command and e.actor == seat.position), "")
@@ -155,7 +167,7 @@ def _key(message_id: str, seat: models.Seat, number: int) -> str | None:
     return f"mail:{digest}:{number}"
 
 
-def _payload(status: str, code: str, reason: str, **fields: Any) -> dict[str, Any]:
+def _payload(status: str, code: str, reason: Any, **fields: Any) -> dict[str, Any]:
     return {"status": status, "code": code, "reason": reason, **fields}
 
 

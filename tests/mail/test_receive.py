@@ -82,7 +82,7 @@ def test_a_command_that_cannot_be_parsed_is_refused_with_the_legal_commands(
     assert (result.status, result.code) == ("refused", "command")
     assert event_count() == before
     text = text_of(answer_to(mover.user.email))
-    assert "I do not understand 'fly to the moon'" in text
+    assert "I do not understand “fly to the moon”" in text
     assert "What you can send now:" in text and "roll    (Roll the die)" in text
 
 

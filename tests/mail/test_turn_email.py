@@ -56,7 +56,9 @@ def test_answering_it_plays_reply_to_carries_the_seat_token(
     game: models.Game, mover: models.Seat, waiter: models.Seat
 ) -> None:
     message = turn_email_after_a_move(game, mover, waiter)
-    assert message.reply_to == [f"reply+{waiter.reply_token}@{settings.REPLY_DOMAIN}"]
+    waiter.refresh_from_db()
+    # The address names the seat (its secret token) and the decision the email is about.
+    assert message.reply_to == [f"reply+{waiter.reply_token}.{waiter.decision_seq}@{settings.REPLY_DOMAIN}"]
     assert "reply to this email with your commands" in text_of(message)
 
 
