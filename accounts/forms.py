@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User, time_zone_names
 
 
-def time_zone_choices() -> list[tuple[str, str]]:
+def time_zone_choices() -> list[tuple[str, Any]]:
     return [("", _("UTC (not set)")), *((name, name.replace("_", " ")) for name in sorted(time_zone_names()))]
 
 

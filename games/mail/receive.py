@@ -106,7 +106,8 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
     ignored = len(mail.lines) - len(lines)
     applied: list[str] = []
     replayed = 0
-    failed, reason = "", ""  # the reason: a plain site text, or an engine's message as JSON
+    failed = ""
+    reason: Any = ""  # a plain site text, or an engine's message as JSON
     # The first line answers the decision the email was about (its Reply-To names it); each later
     # line follows the sender's own previous one.
     expected = mail.decision_seqs.get(seat.reply_token)
