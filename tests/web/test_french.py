@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+import re
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,18 @@ def test_every_message_of_the_site_has_a_french_text() -> None:
         translations = gettext.GNUTranslations(compiled)
     assert translations.gettext("All headers") == "Tous les en-têtes"
     assert translations.gettext("The request body is too large.") != "The request body is too large."
+
+
+def test_the_sites_french_follows_french_typography() -> None:
+    """A no-break space before : and a narrow one before ; ! ?, and inside « »."""
+    catalog = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+    with catalog.with_suffix(".mo").open("rb") as compiled:
+        texts = list(gettext.GNUTranslations(compiled)._catalog.values())  # type: ignore[attr-defined]
+    french = [t for t in texts if isinstance(t, str) and t and not t.startswith("Project-Id")]
+    assert len(french) > 400
+    bad = [t for t in french if re.search(r" [:;!?](\s|$)", t) or "« " in t or " »" in t]
+    assert bad == []
+    assert any("\u00a0:" in t for t in french) and any("\u202f!" in t or "\u202f?" in t for t in french)
 
 
 def test_a_french_player_reads_the_moonrollers_log_in_french(ann: Any, bob: Any) -> None:
