@@ -194,6 +194,9 @@ class Game:
         assert self.state == before
         reason = refused.value.reason
         assert has_text(reason.key, "en") and has_text(reason.key, "fr"), reason.key
+        english, french = render(reason, "en", self.names), render(reason, "fr", self.names)
+        assert "{" not in english + french and "moonrollers." not in english + french, (english, french)
+        assert french != english, french
         return reason
 
     def with_state(self, **changes: Any) -> Game:

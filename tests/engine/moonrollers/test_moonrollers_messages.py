@@ -29,7 +29,6 @@ from games.engine.moonrollers.state import GameState
 from games.engine.moonrollers.texts import requirement
 from games.engine.simulation import game_seed, play
 
-PACKAGE = Path(ENGINE.__class__.__module__.replace(".", "/")).parent
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "games" / "engine" / "moonrollers"
 CATALOGS = {lang: SOURCE / "locale" / lang / "LC_MESSAGES" / "moonrollers.po" for lang in ("en", "fr")}
@@ -390,3 +389,32 @@ def test_every_key_the_code_names_is_in_both_catalogs() -> None:
     assert len(named) > 200
     missing = sorted(k for k in named if not (has_text(k, "en") and has_text(k, "fr")))
     assert missing == []
+
+
+# ---- summaries --------------------------------------------------------------------------------------
+
+
+def test_a_summary_has_a_line_for_the_turns_results_and_none_for_bookkeeping() -> None:
+    game = play(ENGINE, 3, seed=game_seed("summary", 0))
+    lines: dict[str, int] = {}
+    for event in game.events:
+        for seat in (event.seat, None):
+            line = ENGINE.summary(event, seat)
+            if event.type in (
+                "dice_rolled",
+                "busted",
+                "stopped",
+                "requirement_completed",
+                "crew_hired",
+                "game_ended",
+            ):
+                assert line is not None, event.type
+                # The same line as the log's, as that seat reads it.
+                entry = ENGINE.redact(event, seat)
+                assert entry is not None and line.to_json() == entry["text"]
+                lines[event.type] = lines.get(event.type, 0) + 1
+            elif event.type != "turn_passed":
+                assert line is None, event.type
+    assert {"dice_rolled", "stopped", "requirement_completed", "crew_hired", "game_ended"} <= set(lines)
+    last = ENGINE.summary(game.events[-1], None)
+    assert last is not None and render(last, "en").startswith("The game is over: ")
