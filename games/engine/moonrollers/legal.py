@@ -3,6 +3,7 @@ the commands they may send (``legal``), as CommandSpecs complete enough to draw 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.engine.core import Choice, CommandSpec, Message, Param, Pending, msg
@@ -360,11 +361,13 @@ _COMMIT = _label("command.commit")
 _REQUIREMENT = _label("param.requirement")
 
 
+@cache
 def _crew_choice(slug: str) -> Choice:
     crew = CREW[slug]
     return Choice(slug, _label("choice.crew", crew=crew.name, faction=faction(crew.faction)))
 
 
+@cache
 def _requirement_choice(crew: str, index: int) -> Choice:
     reqs = CREW[crew].requirements
     req = reqs[index]

@@ -113,6 +113,11 @@ FRENCH_WORDS: dict[str, str] = {
     "tous": "all",
     "encore": "again",
 }
+# The notation's own command words: text starting with one is not French.
+ENGLISH_VERBS = frozenset(
+    {"roll", "pass", "stop", "bust", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat", "save"}
+    | {"keep", "stack", "return"}
+)
 # Little words a French command may hold that the notation does without.
 _FRENCH_FILLERS = {"pour", "se"}
 _DIE_WORDS = {"de", "des"}  # "dé supplémentaire": the face is enough
@@ -141,8 +146,30 @@ def _refused(key: str, count: int | None = None, **params: ParamValue) -> Cannot
     return CannotParse(msg(f"moonrollers.parse.{key}", count, **params))
 
 
+# What a command lacks, for "Missing ...": built once.
+_WHAT = {
+    thing: msg(f"moonrollers.parse.what.{thing}")
+    for thing in (
+        "die",
+        "face",
+        "crew_after_with",
+        "as",
+        "counts_as",
+        "commit_face",
+        "count",
+        "all",
+        "again",
+        "wild",
+        "keep",
+        "stack",
+        "top",
+        "return",
+    )
+}
+
+
 def _what(thing: str) -> Message:
-    return msg(f"moonrollers.parse.what.{thing}")
+    return _WHAT[thing]
 
 
 def crew_slug(words: list[str]) -> str:
@@ -200,7 +227,10 @@ class _Words:
         return word
 
     def expect(self, word: str) -> None:
-        got = self.take(msg("moonrollers.parse.what.word", word=word))
+        got = self.peek()
+        if got is None:
+            raise _refused("missing", what=msg("moonrollers.parse.what.word", word=word))
+        self.i += 1
         if got != word:
             raise _refused("expected", word=word, got=got)
 
@@ -297,7 +327,7 @@ def _ability_then_faces(w: _Words, verb: str) -> tuple[list[str], str]:
 
 def from_french(words: list[str]) -> list[str]:
     """The notation's English words for a command typed in French (others are left as they are)."""
-    if not words:
+    if not words or words[0] in ENGLISH_VERBS:
         return words
     first = _unaccented(words[0])
     for elided in ("s'", "s\u2019"):

@@ -13,13 +13,14 @@ Key families (see the catalogs for the texts): ``moonrollers.face.<face>`` ("Rea
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from games.engine.core import Message, msg
 from games.engine.messages import ParamValue
 from games.engine.moonrollers.cards import CREW, FACTIONS, HAZARD_SYMBOLS
 from games.engine.moonrollers.dice import FACES, Counts
 
-# Messages are immutable: the ones without parameters are built once.
+# Messages are immutable: they are built once (the ones with parameters, once per parameters).
 _FACE: tuple[Message, ...] = tuple(msg(f"moonrollers.face.{f}") for f in FACES)
 _A_FACE: tuple[Message, ...] = tuple(msg(f"moonrollers.a_face.{f}") for f in FACES)
 _FACTION: dict[str, Message] = {f: msg(f"moonrollers.faction.{f}") for f in FACTIONS}
@@ -42,6 +43,7 @@ def a_face(index: int) -> Message:
     return _A_FACE[index]
 
 
+@cache
 def dice(index: int, count: int) -> Message:
     """A number of dice of one face: "3 Reactors", "1 Extra Die"."""
     return Message(f"moonrollers.dice.{FACES[index]}", {}, count)
@@ -62,12 +64,14 @@ def ability(slug: str) -> Message:
     return _ABILITY[slug]
 
 
+@cache
 def requirement(crew: str, index: int) -> Message:
     """A requirement of a card: "Namari's 4 Shields"."""
     req = CREW[crew].requirements[index]
     return msg("moonrollers.requirement", crew=name(crew), amount=dice(req.face, req.count))
 
 
+@cache
 def token(value: int) -> Message:
     """A Hazard token: "5 Prestige/2 Hazard"."""
     return Message("moonrollers.token", {"prestige": value}, HAZARD_SYMBOLS[value])
