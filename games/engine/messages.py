@@ -162,7 +162,7 @@ Names = Mapping[int, str] | Callable[[int], str]
 
 _VOWEL = re.compile(r"^[aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ]")
 # Words that lose their vowel before one (elision): the format spec names the word.
-_ELIDED = {"de": "d’", "que": "qu’", "le": "l’", "la": "l’", "ce": "c’", "ne": "n’", "se": "s’"}
+_ELIDED = {"de": "d’", "que": "qu’", "le": "l’", "la": "l’", "ce": "c’", "ne": "n’", "se": "s’"}  # noqa: RUF001
 _SPACE_BEFORE = re.compile(r" ?([:;!?])(?=\s|$|[»)])")
 _NBSP = "\u00a0"
 _NNBSP = "\u202f"
@@ -174,14 +174,11 @@ class _Formatter(string.Formatter):
         if word in _ELIDED:
             text = str(value)
             capital = format_spec[0].isupper()
-            if _VOWEL.match(text):
-                prefix = _ELIDED[word]
-            else:
-                prefix = word + " "
+            prefix = _ELIDED[word] if _VOWEL.match(text) else word + " "
             if capital:
                 prefix = prefix[0].upper() + prefix[1:]
             return prefix + text
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()
