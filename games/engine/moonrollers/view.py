@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import Event, Message, SeatRef, msg
+from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import AT_OK, NAMARI, is_safe
 from games.engine.moonrollers.cards import CREW, HAZARD_SYMBOLS, PLAYER_TOKENS, hazard_symbols
 from games.engine.moonrollers.dice import FACE_INDEX, FACES, names_of
@@ -184,19 +185,19 @@ def view(state: GameState, seat: int | None) -> JSON:
 # ---- the log ------------------------------------------------------------------------------------
 
 
-def _log(key: str, count: int | None = None, **params: Any) -> Message:
+def _log(key: str, count: int | None = None, **params: ParamValue) -> Message:
     return msg(f"moonrollers.log.{key}", count, **params)
 
 
 def _with(crew: str | None) -> Message | None:
-    """ " with Imdar Shade", or nothing."""
+    """A line's ending "with Imdar Shade" (None when no crew helped)."""
     return msg("moonrollers.log.with_crew", crew=name(crew)) if crew else None
 
 
-def _locked_dice(p: DiceLocked) -> Any:
+def _locked_dice(p: DiceLocked) -> ParamValue:
     """The dice of a lock: plain ones grouped by face, then each die an ability counted differently."""
     counts = [0, 0, 0, 0, 0, 0]
-    parts: list[Any] = []
+    parts: list[ParamValue] = []
     for d in p.dice:
         if d.with_ is None:
             counts[FACE_INDEX[d.face]] += 1
