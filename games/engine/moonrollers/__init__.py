@@ -5,7 +5,8 @@ the events, the commands and their notation, and how tests build positions. Wher
 setup.py (setup), turn.py (rolling, stopping, busting, what follows by itself), locking.py (locking
 and completing requirements), abilities.py / ability_commands.py (the 30 crew abilities),
 hazards.py, hiring.py, scoring.py, notation.py, legal.py (pending, legal), view.py (view, redact),
-events.py (evolve), bots/ (random and heuristic players).
+events.py (typed payloads, evolve), texts.py and locale/ (the messages), bots/ (random and heuristic
+players).
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The components: 30 crew cards (loaded from crew.json), factions, Hazard tokens, player tokens."""
+"""The components: 30 crew cards (loaded from crew.json), factions, Hazard tokens, player tokens.
+
+Their texts (ability texts, faction names) are messages: see texts.py and the catalogs in locale/."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.engine.moonrollers.dice import FACE_INDEX, FACE_LABELS, WILD
+from games.engine.moonrollers.dice import FACE_INDEX, WILD
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +30,9 @@ class Crew:
     faction: str
     starting: bool
     requirements: tuple[Requirement, ...]
-    ability: str
-    ability_fr: str  # the official wording of the French rulebook's ability appendix
 
 
-def _load() -> tuple[dict[str, Crew], dict[str, str], dict[str, str]]:
+def _load() -> tuple[dict[str, Crew], dict[str, str]]:
     data = json.loads((Path(__file__).parent / "crew.json").read_text(encoding="utf-8"))
     crew = {
         c["slug"]: Crew(
@@ -41,19 +41,16 @@ def _load() -> tuple[dict[str, Crew], dict[str, str], dict[str, str]]:
             faction=c["faction"],
             starting=c["starting"],
             requirements=tuple(Requirement(FACE_INDEX[f], n, h) for f, n, h in c["requirements"]),
-            ability=c["ability"],
-            ability_fr=c["ability_fr"],
         )
         for c in data["crew"]
     }
-    names = {f["key"]: f["name"] for f in data["factions"]}
     symbols = {f["key"]: f["symbol"] for f in data["factions"]}
-    return crew, names, symbols
+    return crew, symbols
 
 
-CREW, FACTION_NAMES, FACTION_SYMBOLS = _load()
+CREW, FACTION_SYMBOLS = _load()
 CREW_SLUGS: tuple[str, ...] = tuple(CREW)
-FACTIONS: tuple[str, ...] = tuple(FACTION_NAMES)
+FACTIONS: tuple[str, ...] = tuple(FACTION_SYMBOLS)
 STARTING_CREW: tuple[str, ...] = tuple(s for s, c in CREW.items() if c.starting)
 
 PLAYER_TOKENS = 10
@@ -69,9 +66,3 @@ DISPLAY_SIZE: dict[int, int] = {2: 4, 3: 5, 4: 6, 5: 6}
 
 def hazard_symbols(tokens: tuple[int, ...] | list[int]) -> int:
     return sum(HAZARD_SYMBOLS[t] for t in tokens)
-
-
-def requirement_label(crew: str, index: int) -> str:
-    """'Namari's 4 Shield' for logs and prompts."""
-    req = CREW[crew].requirements[index]
-    return f"{CREW[crew].name}'s {req.count} {FACE_LABELS[req.face]}"

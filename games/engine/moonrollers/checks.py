@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.engine.core import Event, IllegalCommand
+from games.engine.core import Event, IllegalCommand, msg
+from games.engine.messages import ParamValue
 from games.engine.moonrollers.cards import CREW
 from games.engine.moonrollers.events import evolve
 from games.engine.moonrollers.state import ROLLED, GameState
+from games.engine.moonrollers.texts import name
 
 
 def apply(state: GameState, events: Iterable[Event]) -> GameState:
@@ -17,30 +19,28 @@ def apply(state: GameState, events: Iterable[Event]) -> GameState:
     return state
 
 
-def crew_name(slug: str) -> str:
-    return CREW[slug].name if slug in CREW else slug
+def refuse(key: str, count: int | None = None, **params: ParamValue) -> IllegalCommand:
+    """A refusal: ``raise refuse("not_your_turn")`` (the key is under ``moonrollers.refused.``)."""
+    return IllegalCommand(msg(f"moonrollers.refused.{key}", count, **params))
 
 
 def require_rolled(state: GameState) -> None:
     """Refuse turn commands outside the dice-rolling part of a turn, or while a token must be kept."""
     turn = state.turn
     if turn.drawn:
-        raise IllegalCommand("First keep one of the two Hazard tokens you drew: keep 1 or keep 2.")
+        raise refuse("keep_first")
     if turn.phase != ROLLED:
         if turn.phase == "start":
-            raise IllegalCommand("Roll first: send roll (or pass).")
-        raise IllegalCommand("Your dice are done for this turn.")
+            raise refuse("roll_first")
+        raise refuse("dice_done")
 
 
 def require_ability(state: GameState, ability: str) -> None:
     if ability not in CREW:
-        raise IllegalCommand(f"{ability!r} is not a crew member.")
+        raise refuse("not_a_crew_member", crew=ability)
     player = state.players[state.turn.seat]
     if ability not in player.abilities:
         hired = any(ability in stack for stack in player.stacks)
         if hired:
-            raise IllegalCommand(
-                f"{crew_name(ability)} is not on top of its stack: only the top card of a faction stack "
-                "gives its ability."
-            )
-        raise IllegalCommand(f"You have not hired {crew_name(ability)}.")
+            raise refuse("not_on_top", crew=name(ability))
+        raise refuse("not_hired", crew=name(ability))

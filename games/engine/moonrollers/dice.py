@@ -10,7 +10,6 @@ from games.engine.core import Rng
 DAMAGE, REACTOR, THRUSTER, SHIELD, WILD, EXTRA = range(6)
 FACES: tuple[str, ...] = ("damage", "reactor", "thruster", "shield", "wild", "extra")
 FACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(FACES)}
-FACE_LABELS: tuple[str, ...] = ("Damage", "Reactor", "Thruster", "Shield", "Wild", "Extra Die")
 # The four faces a normal requirement asks for; a Wild requirement takes only real Wild faces.
 NORMAL_FACES: tuple[int, ...] = (DAMAGE, REACTOR, THRUSTER, SHIELD)
 

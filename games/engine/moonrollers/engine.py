@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engine.core import Command, CommandSpec, Event, IllegalCommand, OptionSpec, Outcome, Pending, Rng
+from games.engine.core import (
+    Command,
+    CommandSpec,
+    Event,
+    Message,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Rng,
+    msg,
+)
 from games.engine.moonrollers import ability_commands, hazards, hiring, locking, turn
 from games.engine.moonrollers.bots import bot_command, random_command
-from games.engine.moonrollers.checks import apply
+from games.engine.moonrollers.checks import apply, refuse
 from games.engine.moonrollers.commands import (
     Bust,
     ChooseCrew,
@@ -25,14 +35,23 @@ from games.engine.moonrollers.commands import (
     TreatAsExtra,
     UseAbility,
 )
-from games.engine.moonrollers.events import evolve
+from games.engine.moonrollers.events import (
+    BUSTED,
+    CREW_HIRED,
+    DICE_ROLLED,
+    GAME_ENDED,
+    REQUIREMENT_COMPLETED,
+    STOPPED,
+    TURN_PASSED,
+    evolve,
+)
 from games.engine.moonrollers.legal import legal, pending
-from games.engine.moonrollers.notation import format_command, parse
-from games.engine.moonrollers.scoring import outcome
+from games.engine.moonrollers.notation import FRENCH_HELP, format_command, parse
+from games.engine.moonrollers.scoring import outcome, scores
 from games.engine.moonrollers.setup import LONGER_GAME, MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrollers.state import GameState, dump_state, load_state
 from games.engine.moonrollers.stats import simulation_stats  # noqa: F401
-from games.engine.moonrollers.view import redact, view
+from games.engine.moonrollers.view import log_text, redact, view
 
 Handler = Callable[[GameState, int, Any, Rng], list[Event]]
 
@@ -57,16 +76,43 @@ HANDLERS: dict[type[Command], Handler] = {
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, followed by whatever happens by itself after it."""
     if state is None:
-        raise IllegalCommand("The game has not been set up yet.")
+        raise refuse("not_set_up")
     if state.finished:
-        raise IllegalCommand("The game is over.")
+        raise refuse("game_over")
     if seat != state.turn.seat:
-        raise IllegalCommand("It is not your turn.")
+        raise refuse("not_your_turn")
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise IllegalCommand("That is not a Moonrollers command.")
+        raise refuse("not_a_command")
     events = handler(state, seat, command, rng)
     return events + turn.follow_up(apply(state, events))
+
+
+# What each example does, and the command in the notation (for the API docs and the help).
+NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = (
+    (msg("moonrollers.example.roll"), "roll"),
+    (msg("moonrollers.example.choose"), "choose namari"),
+    (msg("moonrollers.example.commit"), "commit shield"),
+    (msg("moonrollers.example.commit_count"), "commit reactor 3"),
+    (msg("moonrollers.example.lock"), "lock 2 shields wild"),
+    (msg("moonrollers.example.lock_with"), "lock thruster as wild with zek-zarag"),
+    (msg("moonrollers.example.reroll"), "reroll reactor reactor with lila-al-bindar"),
+    (msg("moonrollers.example.keep"), "keep 2"),
+    (msg("moonrollers.example.stop"), "stop"),
+    (FRENCH_HELP, "verrouiller 2 boucliers joker"),
+)
+
+# The events worth a line in a short summary (an email): a turn's rolls and how it ended, the game's end.
+SUMMARIZED = frozenset(
+    {DICE_ROLLED, BUSTED, STOPPED, TURN_PASSED, REQUIREMENT_COMPLETED, CREW_HIRED, GAME_ENDED}
+)
+
+
+def summary(event: Event, seat: int | None) -> Message | None:
+    """The event's log line as ``seat`` sees it, for the events worth a line; None otherwise."""
+    if event.type not in SUMMARIZED:
+        return None
+    return log_text(event, seat is not None and seat == event.seat)
 
 
 class MoonrollersEngine:
@@ -77,10 +123,13 @@ class MoonrollersEngine:
     OPTIONS: tuple[OptionSpec, ...] = (
         OptionSpec(
             LONGER_GAME,
-            "Longer game",
-            help="No starting crew: every crew card is shuffled into the deck (best with 2-3 players).",
+            msg("moonrollers.option.longer_game"),
+            help=msg("moonrollers.option.longer_game_help"),
         ),
     )
+    NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = NOTATION_EXAMPLES
+    # No event has a version 2 yet.
+    UPCASTERS: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
         return setup(players, options, rng)
@@ -123,3 +172,9 @@ class MoonrollersEngine:
 
     def bot_command(self, state: GameState, seat: int, rng: Rng) -> str:
         return bot_command(state, seat, rng)
+
+    def scores(self, state: GameState) -> dict[int, int]:
+        return scores(state)
+
+    def summary(self, event: Event, seat: int | None) -> Message | None:
+        return summary(event, seat)

@@ -1,13 +1,19 @@
 """Event types, their payloads, and ``evolve``: one small fold function per event type.
 
+Each event type's payload is a frozen dataclass below: its fields, in order, are the payload's keys
+(the stored JSON keeps that order). ``decide`` builds events from them (``DiceRolled(...).event(seat)``)
+and each fold function reads one (``DiceRolled.from_payload(event.payload)``), so the shape of a
+payload is written down once. Lists stay lists: ``to_payload`` gives exactly the JSON stored so far.
+
 Evolve never draws randomness and never re-checks rules: every outcome (faces, tokens drawn,
 cards revealed, where a returned token went) is in the payload, decided by ``decide``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
 from games.engine.core import Event
 from games.engine.moonrollers.cards import CREW, DISPLAY_SIZE
@@ -32,38 +38,311 @@ from games.engine.moonrollers.state import (
     new_player,
 )
 
-# Event types (snake_case, past tense, like the platform's own events).
-GAME_SET_UP = "game_set_up"
-TURN_STARTED = "turn_started"
-TURN_PASSED = "turn_passed"
-DICE_ROLLED = "dice_rolled"
-DICE_REROLLED = "dice_rerolled"
-SUPPLY_DICE_ROLLED = "supply_dice_rolled"
-CREW_CHOSEN = "crew_chosen"
-REQUIREMENT_COMMITTED = "requirement_committed"
-DICE_LOCKED = "dice_locked"
-DICE_TREATED_AS_EXTRA = "dice_treated_as_extra"
-WILD_SAVED = "wild_saved"
-REQUIREMENT_COMPLETED = "requirement_completed"
-HAZARD_TOKENS_DRAWN = "hazard_tokens_drawn"
-HAZARD_TOKEN_KEPT = "hazard_token_kept"  # noqa: S105 - an event name, not a secret
-PRESTIGE_SCORED = "prestige_scored"
-CREW_HIRED = "crew_hired"
-CREW_STACKED = "crew_stacked"
-HAZARD_TOKEN_RETURNED = "hazard_token_returned"  # noqa: S105 - an event name
-STOPPED = "stopped"
-BUSTED = "busted"
-GAME_ENDED = "game_ended"
+JSON = dict[str, Any]
 
+# Every event is still at its first version (UPCASTERS in engine.py is empty).
 VERSION = 1
 
 
+class EventPayload:
+    """Base of the payload dataclasses: the JSON form of a payload, and its event.
+
+    Payload dataclasses are frozen, without slots: reading a payload fills the instance's dict in
+    one step (``from_payload``), which keeps ``evolve`` about as fast as reading the plain dict.
+    """
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+    # Set for each class below from its fields: the payload's keys in order, and those holding lists.
+    KEYS: ClassVar[tuple[str, ...]] = ()
+    _LISTS: ClassVar[tuple[str, ...]] = ()
+
+    def to_payload(self) -> JSON:
+        out = dict(self.__dict__)
+        for key in self._LISTS:
+            out[key] = list(out[key])
+        return out
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        obj = object.__new__(cls)
+        fields_ = obj.__dict__
+        fields_.update(payload)
+        # A misnamed key would leave a field unset: the fold reading it fails.
+        if len(fields_) != len(cls.KEYS):
+            raise TypeError(f"a {cls.TYPE} payload has the keys {list(cls.KEYS)}, not {list(payload)}")
+        return obj
+
+    def event(self, actor: int | None) -> Event:
+        """The event carrying this payload; ``actor`` is the seat that acted (or owns its secret)."""
+        return Event(self.TYPE, self.to_payload(), VERSION, actor)
+
+
+@dataclass(frozen=True)
+class GameSetUp(EventPayload):
+    TYPE: ClassVar[str] = "game_set_up"
+    players: int
+    longer_game: bool
+    starting_crew: Sequence[str | None]  # per seat; None in the longer game
+    display: Sequence[str]
+    deck: Sequence[str]  # top first (secret order)
+    hazard_pile: Sequence[int]  # top first (secret order)
+    first_player: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(EventPayload):
+    TYPE: ClassVar[str] = "turn_started"
+    seat: int
+
+
+@dataclass(frozen=True)
+class TurnPassed(EventPayload):
+    TYPE: ClassVar[str] = "turn_passed"
+
+
+@dataclass(frozen=True)
+class DiceRolled(EventPayload):
+    TYPE: ClassVar[str] = "dice_rolled"
+    faces: Sequence[str]
+    first: bool
+    from_supply: int
+    kept: int  # Meg Gallak's saved Wild comes back without being rolled (0 or 1)
+    safe: bool  # AT-OK: this roll cannot bust
+
+
+@dataclass(frozen=True)
+class DiceRerolled(EventPayload):
+    TYPE: ClassVar[str] = "dice_rerolled"
+    crew: str
+    before: Sequence[str]
+    after: Sequence[str]
+
+
+@dataclass(frozen=True)
+class SupplyDiceRolled(EventPayload):
+    TYPE: ClassVar[str] = "supply_dice_rolled"
+    crew: str
+    faces: Sequence[str]
+    added: Sequence[str]  # the faces that join the rolling pool
+
+
+@dataclass(frozen=True)
+class CrewChosen(EventPayload):
+    TYPE: ClassVar[str] = "crew_chosen"
+    crew: str
+
+
+@dataclass(frozen=True)
+class RequirementCommitted(EventPayload):
+    TYPE: ClassVar[str] = "requirement_committed"
+    crew: str
+    requirement: int
+
+
+@dataclass(frozen=True, slots=True)
+class LockedDieRecord:
+    """One die of ``dice_locked``: its face, what it counts as and how much, the ability used."""
+
+    face: str
+    as_: str  # "as" in the payload
+    counts: int
+    with_: str | None  # "with" in the payload
+
+    def to_json(self) -> JSON:
+        return {"face": self.face, "as": self.as_, "counts": self.counts, "with": self.with_}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LockedDieRecord:
+        return cls(data["face"], data["as"], data["counts"], data["with"])
+
+
+@dataclass(frozen=True)
+class DiceLocked(EventPayload):
+    TYPE: ClassVar[str] = "dice_locked"
+    crew: str
+    requirement: int
+    dice: Sequence[LockedDieRecord]
+    progress: int
+    needed: int
+
+    def to_payload(self) -> JSON:
+        out = dict(self.__dict__)
+        out["dice"] = [d.to_json() for d in self.dice]
+        return out
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        obj = super().from_payload(payload)
+        obj.__dict__["dice"] = tuple(LockedDieRecord.from_json(d) for d in payload["dice"])
+        return obj
+
+
+@dataclass(frozen=True)
+class DiceTreatedAsExtra(EventPayload):
+    TYPE: ClassVar[str] = "dice_treated_as_extra"
+    crew: str
+    faces: Sequence[str]
+
+
+@dataclass(frozen=True)
+class WildSaved(EventPayload):
+    TYPE: ClassVar[str] = "wild_saved"
+    crew: str
+
+
+@dataclass(frozen=True)
+class RequirementCompleted(EventPayload):
+    TYPE: ClassVar[str] = "requirement_completed"
+    crew: str
+    requirement: int
+    by: str | None  # "b3-ar" when B3-AR completed it
+
+
+@dataclass(frozen=True)
+class HazardTokensDrawn(EventPayload):
+    TYPE: ClassVar[str] = "hazard_tokens_drawn"
+    tokens: Sequence[int]  # secret values
+    choose: bool  # a keep decision follows
+    crew: str | None  # "imdar-shade" when drawn with Imdar Shade
+
+
+@dataclass(frozen=True)
+class HazardTokenKept(EventPayload):
+    TYPE: ClassVar[str] = "hazard_token_kept"
+    choice: int
+    token: int
+    returned: int
+    position: int  # where the returned token went in the pile
+
+
+@dataclass(frozen=True)
+class PrestigeScored(EventPayload):
+    TYPE: ClassVar[str] = "prestige_scored"
+    crew: str
+    awards: Sequence[Sequence[int]]  # [seat, points] pairs
+
+    def to_payload(self) -> JSON:
+        return {"crew": self.crew, "awards": [list(pair) for pair in self.awards]}
+
+
+@dataclass(frozen=True)
+class CrewHired(EventPayload):
+    TYPE: ClassVar[str] = "crew_hired"
+    crew: str
+    slot: int
+    refill: str | None
+    stack: str  # "new", "ask" or "top"
+    ending: Sequence[str]
+
+
+@dataclass(frozen=True)
+class CrewStacked(EventPayload):
+    TYPE: ClassVar[str] = "crew_stacked"
+    crew: str
+    position: str  # "top" or "under"
+
+
+@dataclass(frozen=True)
+class HazardTokenReturned(EventPayload):
+    TYPE: ClassVar[str] = "hazard_token_returned"
+    index: int | None  # None: all kept
+    token: int | None
+    position: int | None
+
+
+@dataclass(frozen=True)
+class Stopped(EventPayload):
+    TYPE: ClassVar[str] = "stopped"
+    taken_back: int | None
+    kept: Sequence[int]
+    auto: bool  # nothing but stopping was possible
+
+
+@dataclass(frozen=True)
+class Busted(EventPayload):
+    TYPE: ClassVar[str] = "busted"
+    crew: str | None
+    removed: Sequence[int]
+    taken_back: int | None
+    prestige: int  # Namari's bonus
+
+
+@dataclass(frozen=True)
+class GameEnded(EventPayload):
+    TYPE: ClassVar[str] = "game_ended"
+    reasons: Sequence[str]
+
+
+# Event types (snake_case, past tense, like the platform's own events).
+GAME_SET_UP = GameSetUp.TYPE
+TURN_STARTED = TurnStarted.TYPE
+TURN_PASSED = TurnPassed.TYPE
+DICE_ROLLED = DiceRolled.TYPE
+DICE_REROLLED = DiceRerolled.TYPE
+SUPPLY_DICE_ROLLED = SupplyDiceRolled.TYPE
+CREW_CHOSEN = CrewChosen.TYPE
+REQUIREMENT_COMMITTED = RequirementCommitted.TYPE
+DICE_LOCKED = DiceLocked.TYPE
+DICE_TREATED_AS_EXTRA = DiceTreatedAsExtra.TYPE
+WILD_SAVED = WildSaved.TYPE
+REQUIREMENT_COMPLETED = RequirementCompleted.TYPE
+HAZARD_TOKENS_DRAWN = HazardTokensDrawn.TYPE
+HAZARD_TOKEN_KEPT = HazardTokenKept.TYPE
+PRESTIGE_SCORED = PrestigeScored.TYPE
+CREW_HIRED = CrewHired.TYPE
+CREW_STACKED = CrewStacked.TYPE
+HAZARD_TOKEN_RETURNED = HazardTokenReturned.TYPE
+STOPPED = Stopped.TYPE
+BUSTED = Busted.TYPE
+GAME_ENDED = GameEnded.TYPE
+
+PAYLOADS: dict[str, type[EventPayload]] = {
+    cls.TYPE: cls
+    for cls in (
+        GameSetUp,
+        TurnStarted,
+        TurnPassed,
+        DiceRolled,
+        DiceRerolled,
+        SupplyDiceRolled,
+        CrewChosen,
+        RequirementCommitted,
+        DiceLocked,
+        DiceTreatedAsExtra,
+        WildSaved,
+        RequirementCompleted,
+        HazardTokensDrawn,
+        HazardTokenKept,
+        PrestigeScored,
+        CrewHired,
+        CrewStacked,
+        HazardTokenReturned,
+        Stopped,
+        Busted,
+        GameEnded,
+    )
+}
+for _cls in PAYLOADS.values():
+    _fields = fields(_cls)  # type: ignore[arg-type]
+    _cls.KEYS = tuple(f.name for f in _fields)
+    _cls._LISTS = tuple(f.name for f in _fields if str(f.type).startswith("Sequence"))
+
+
+def payload_of(e: Event) -> EventPayload:
+    """The typed payload of an event of this game."""
+    cls = PAYLOADS.get(e.type)
+    if cls is None:
+        raise ValueError(f"moonrollers has no event type {e.type!r}")
+    return cls.from_payload(e.payload)
+
+
 def event(type_: str, actor: int | None, /, **payload: Any) -> Event:
-    """An event of this game; ``actor`` is the seat that acted (or owns its secret)."""
-    return Event(type=type_, payload=payload, version=VERSION, seat=actor)
+    """An event built from keyword fields, checked against its payload class (for tests)."""
+    return PAYLOADS[type_].from_payload(payload).event(actor)
 
 
-def _faces(names: list[str]) -> Counts:
+def _faces(names: Sequence[str]) -> Counts:
     return counts_of(FACE_INDEX[n] for n in names)
 
 
@@ -95,50 +374,51 @@ def _end_of_turn(turn: Turn, phase: str) -> Turn:
     )
 
 
+def _seat(seat: int | None) -> int:
+    assert seat is not None
+    return seat
+
+
 # ---- fold functions ----------------------------------------------------------------------------
 
 
-def game_set_up(state: GameState | None, e: Event) -> GameState:
-    p = e.payload
-    players = tuple(new_player(stacks=((s,),) if s else ()) for s in p["starting_crew"])
-    display = tuple(DisplayCard(s, (None,) * len(CREW[s].requirements)) for s in p["display"])
+def game_set_up(state: GameState | None, p: GameSetUp, seat: int | None) -> GameState:
+    players = tuple(new_player(stacks=((s,),) if s else ()) for s in p.starting_crew)
+    display = tuple(DisplayCard(s, (None,) * len(CREW[s].requirements)) for s in p.display)
     assert len(display) == DISPLAY_SIZE[len(players)]
     return GameState(
         players=players,
         display=display,
-        deck=tuple(p["deck"]),
-        hazard_pile=tuple(p["hazard_pile"]),
+        deck=tuple(p.deck),
+        hazard_pile=tuple(p.hazard_pile),
         supply=TOTAL_DICE,
-        turn=Turn(seat=p["first_player"], phase=OVER),
-        longer_game=bool(p["longer_game"]),
-        first_player=p["first_player"],
+        turn=Turn(seat=p.first_player, phase=OVER),
+        longer_game=bool(p.longer_game),
+        first_player=p.first_player,
     )
 
 
-def turn_started(state: GameState, e: Event) -> GameState:
-    return state._replace(
-        turn=Turn(seat=e.payload["seat"], phase=START), supply=TOTAL_DICE, turns=state.turns + 1
-    )
+def turn_started(state: GameState, p: TurnStarted, seat: int | None) -> GameState:
+    return state._replace(turn=Turn(seat=p.seat, phase=START), supply=TOTAL_DICE, turns=state.turns + 1)
 
 
-def turn_passed(state: GameState, e: Event) -> GameState:
+def turn_passed(state: GameState, p: TurnPassed, seat: int | None) -> GameState:
     return state._replace(turn=_end_of_turn(state.turn, OVER))
 
 
-def dice_rolled(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
     turn = state.turn
-    rolled = _faces(p["faces"])
-    kept = p["kept"]  # Meg Gallak's saved Wild comes back without being rolled
+    rolled = _faces(p.faces)
+    kept = p.kept  # Meg Gallak's saved Wild comes back without being rolled
     pool = add(rolled, (0, 0, 0, 0, kept, 0)) if kept else rolled
     return state._replace(
-        supply=state.supply - p["from_supply"],
+        supply=state.supply - p.from_supply,
         turn=turn._replace(
             phase=ROLLED,
             roll=turn.roll + 1,
             pool=pool,
             rolled=rolled,
-            pool_size=len(p["faces"]) + kept,
+            pool_size=len(p.faces) + kept,
             as_extra=NO_DICE,
             saved=0,
             locked_this_roll=0,
@@ -146,42 +426,40 @@ def dice_rolled(state: GameState, e: Event) -> GameState:
             completed_this_roll=False,
             acted=False,
             used=frozenset(),
-            at_ok_safe=bool(p["safe"]),
+            at_ok_safe=bool(p.safe),
         ),
     )
 
 
-def dice_rerolled(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def dice_rerolled(state: GameState, p: DiceRerolled, seat: int | None) -> GameState:
     turn = state.turn
-    before, after = _faces(p["before"]), _faces(p["after"])
+    before, after = _faces(p.before), _faces(p.after)
     return state._replace(
         turn=turn._replace(
             pool=add(sub(turn.pool, before), after),
             rolled=add(sub(turn.rolled, before), after),
-            used=turn.used | {p["crew"]},
+            used=turn.used | {p.crew},
         ),
     )
 
 
-def supply_dice_rolled(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def supply_dice_rolled(state: GameState, p: SupplyDiceRolled, seat: int | None) -> GameState:
     turn = state.turn
-    added = _faces(p["added"])
+    added = _faces(p.added)
     return state._replace(
         supply=state.supply - sum(added),
-        turn=turn._replace(pool=add(turn.pool, added), used=turn.used | {p["crew"]}, acted=True),
+        turn=turn._replace(pool=add(turn.pool, added), used=turn.used | {p.crew}, acted=True),
     )
 
 
-def crew_chosen(state: GameState, e: Event) -> GameState:
-    return state._replace(turn=state.turn._replace(crew=e.payload["crew"], acted=True))
+def crew_chosen(state: GameState, p: CrewChosen, seat: int | None) -> GameState:
+    return state._replace(turn=state.turn._replace(crew=p.crew, acted=True))
 
 
-def requirement_committed(state: GameState, e: Event) -> GameState:
+def requirement_committed(state: GameState, p: RequirementCommitted, seat: int | None) -> GameState:
     return state._replace(
         turn=state.turn._replace(
-            requirement=e.payload["requirement"],
+            requirement=p.requirement,
             progress=0,
             committed_this_roll=True,
             acted=True,
@@ -189,16 +467,15 @@ def requirement_committed(state: GameState, e: Event) -> GameState:
     )
 
 
-def dice_locked(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
     turn = state.turn
-    faces = _faces([d["face"] for d in p["dice"]])
-    used = {d["with"] for d in p["dice"] if d["with"]}
+    faces = _faces([d.face for d in p.dice])
+    used = {d.with_ for d in p.dice if d.with_}
     return state._replace(
         turn=turn._replace(
             pool=sub(turn.pool, faces),
             locked=add(turn.locked, faces),
-            progress=p["progress"],
+            progress=p.progress,
             locked_this_roll=turn.locked_this_roll + sum(faces),
             used=turn.used | used if used else turn.used,
             acted=True,
@@ -206,181 +483,168 @@ def dice_locked(state: GameState, e: Event) -> GameState:
     )
 
 
-def dice_treated_as_extra(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | None) -> GameState:
     turn = state.turn
-    faces = _faces(p["faces"])
+    faces = _faces(p.faces)
     return state._replace(
         turn=turn._replace(
             pool=sub(turn.pool, faces),
             as_extra=add(turn.as_extra, faces),
-            used=turn.used | {p["crew"]},
+            used=turn.used | {p.crew},
             acted=True,
         ),
     )
 
 
-def wild_saved(state: GameState, e: Event) -> GameState:
+def wild_saved(state: GameState, p: WildSaved, seat: int | None) -> GameState:
     turn = state.turn
     return state._replace(
         turn=turn._replace(
             pool=sub(turn.pool, (0, 0, 0, 0, 1, 0)),
             saved=1,
-            used=turn.used | {e.payload["crew"]},
+            used=turn.used | {p.crew},
             acted=True,
         ),
     )
 
 
-def requirement_completed(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def requirement_completed(state: GameState, p: RequirementCompleted, seat: int | None) -> GameState:
     turn = state.turn
-    slot = state.slot_of(p["crew"])
+    slot = state.slot_of(p.crew)
     card = state.display[slot]
     tokens = list(card.tokens)
-    tokens[p["requirement"]] = e.seat
-    used = turn.used | {p["by"]} if p["by"] else turn.used
+    tokens[p.requirement] = seat
+    used = turn.used | {p.by} if p.by else turn.used
     return state._replace(
         display=_set_card(state, slot, DisplayCard(card.crew, tuple(tokens))),
         turn=turn._replace(
             requirement=None,
             progress=0,
             completed_this_roll=True,
-            placed=(*turn.placed, p["requirement"]),
+            placed=(*turn.placed, p.requirement),
             used=used,
             acted=True,
         ),
     )
 
 
-def hazard_tokens_drawn(state: GameState, e: Event) -> GameState:
-    p = e.payload
-    tokens = tuple(p["tokens"])
+def hazard_tokens_drawn(state: GameState, p: HazardTokensDrawn, seat: int | None) -> GameState:
+    tokens = tuple(p.tokens)
     pile = state.hazard_pile[len(tokens) :]
     turn = state.turn
-    if p["crew"]:
-        turn = turn._replace(used=turn.used | {p["crew"]}, acted=True)
-    if p["choose"]:
+    if p.crew:
+        turn = turn._replace(used=turn.used | {p.crew}, acted=True)
+    if p.choose:
         return state._replace(hazard_pile=pile, turn=turn._replace(drawn=tokens))
-    seat = e.seat
-    assert seat is not None
-    player = state.players[seat]
+    who = _seat(seat)
+    player = state.players[who]
     return state._replace(
         hazard_pile=pile,
-        players=_set_player(state, seat, player._replace(hazard=player.hazard + tokens)),
+        players=_set_player(state, who, player._replace(hazard=player.hazard + tokens)),
         turn=turn,
     )
 
 
-def hazard_token_kept(state: GameState, e: Event) -> GameState:
-    p = e.payload
-    seat = e.seat
-    assert seat is not None
-    player = state.players[seat]
+def hazard_token_kept(state: GameState, p: HazardTokenKept, seat: int | None) -> GameState:
+    who = _seat(seat)
+    player = state.players[who]
     return state._replace(
-        players=_set_player(state, seat, player._replace(hazard=(*player.hazard, p["token"]))),
-        hazard_pile=_insert(state.hazard_pile, p["position"], p["returned"]),
+        players=_set_player(state, who, player._replace(hazard=(*player.hazard, p.token))),
+        hazard_pile=_insert(state.hazard_pile, p.position, p.returned),
         turn=state.turn._replace(drawn=()),
     )
 
 
-def prestige_scored(state: GameState, e: Event) -> GameState:
+def prestige_scored(state: GameState, p: PrestigeScored, seat: int | None) -> GameState:
     players = list(state.players)
-    for seat, points in e.payload["awards"]:
-        players[seat] = players[seat]._replace(prestige=players[seat].prestige + points)
+    for who, points in p.awards:
+        players[who] = players[who]._replace(prestige=players[who].prestige + points)
     return state._replace(players=tuple(players))
 
 
-def crew_hired(state: GameState, e: Event) -> GameState:
-    p = e.payload
-    seat = e.seat
-    assert seat is not None
-    crew = p["crew"]
-    player = state.players[seat]
+def crew_hired(state: GameState, p: CrewHired, seat: int | None) -> GameState:
+    who = _seat(seat)
+    crew = p.crew
+    player = state.players[who]
     stack = player.stack_of(CREW[crew].faction)
     stacks = list(player.stacks)
     if stack is None:
         stacks.append((crew,))
-    elif p["stack"] == "top":  # the hire ends the game: where it goes no longer matters
+    elif p.stack == "top":  # the hire ends the game: where it goes no longer matters
         stacks[stack] = (crew, *stacks[stack])
-    refill = p["refill"]
+    refill = p.refill
     display = list(state.display)
     if refill:
-        display[p["slot"]] = DisplayCard(refill, (None,) * len(CREW[refill].requirements))
+        display[p.slot] = DisplayCard(refill, (None,) * len(CREW[refill].requirements))
     else:
-        del display[p["slot"]]
+        del display[p.slot]
     turn = _end_of_turn(state.turn, HIRED)
     duplicate = stack is not None
     turn = turn._replace(
-        hired=crew if p["stack"] == "ask" else None,
-        stack_pending=p["stack"] == "ask",
+        hired=crew if p.stack == "ask" else None,
+        stack_pending=p.stack == "ask",
         return_pending=duplicate,
     )
     return state._replace(
-        players=_set_player(state, seat, player.with_stacks(tuple(stacks))),
+        players=_set_player(state, who, player.with_stacks(tuple(stacks))),
         display=tuple(display),
         deck=state.deck[1:] if refill else state.deck,
         supply=TOTAL_DICE,
         turn=turn,
-        ending=state.ending + tuple(r for r in p["ending"] if r not in state.ending),
+        ending=state.ending + tuple(r for r in p.ending if r not in state.ending),
     )
 
 
-def crew_stacked(state: GameState, e: Event) -> GameState:
-    p = e.payload
-    seat = e.seat
-    assert seat is not None
-    player = state.players[seat]
-    crew = p["crew"]
+def crew_stacked(state: GameState, p: CrewStacked, seat: int | None) -> GameState:
+    who = _seat(seat)
+    player = state.players[who]
+    crew = p.crew
     stack = player.stack_of(CREW[crew].faction)
     assert stack is not None
     stacks = list(player.stacks)
-    stacks[stack] = (crew, *stacks[stack]) if p["position"] == "top" else (*stacks[stack], crew)
+    stacks[stack] = (crew, *stacks[stack]) if p.position == "top" else (*stacks[stack], crew)
     return state._replace(
-        players=_set_player(state, seat, player.with_stacks(tuple(stacks))),
+        players=_set_player(state, who, player.with_stacks(tuple(stacks))),
         turn=state.turn._replace(hired=None, stack_pending=False),
     )
 
 
-def hazard_token_returned(state: GameState, e: Event) -> GameState:
-    p = e.payload
+def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | None) -> GameState:
     turn = state.turn._replace(return_pending=False)
-    if p["index"] is None:
+    if p.index is None:
         return state._replace(turn=turn)
-    seat = e.seat
-    assert seat is not None
-    player = state.players[seat]
-    index = p["index"]
+    assert p.token is not None and p.position is not None
+    who = _seat(seat)
+    player = state.players[who]
+    index = p.index
     hazard = player.hazard[:index] + player.hazard[index + 1 :]
     return state._replace(
-        players=_set_player(state, seat, player._replace(hazard=hazard)),
-        hazard_pile=_insert(state.hazard_pile, p["position"], p["token"]),
+        players=_set_player(state, who, player._replace(hazard=hazard)),
+        hazard_pile=_insert(state.hazard_pile, p.position, p.token),
         turn=turn,
     )
 
 
-def stopped(state: GameState, e: Event) -> GameState:
+def stopped(state: GameState, p: Stopped, seat: int | None) -> GameState:
     # The token of an uncompleted commitment lives in turn.requirement: ending the turn takes it back.
     return state._replace(supply=TOTAL_DICE, turn=_end_of_turn(state.turn, OVER))
 
 
-def busted(state: GameState, e: Event) -> GameState:
-    p = e.payload
-    seat = e.seat
-    assert seat is not None
+def busted(state: GameState, p: Busted, seat: int | None) -> GameState:
+    who = _seat(seat)
     turn = state.turn
     display = state.display
-    if turn.crew is not None and p["removed"]:
+    if turn.crew is not None and p.removed:
         slot = state.slot_of(turn.crew)
         card = display[slot]
         tokens = list(card.tokens)
-        for i in p["removed"]:
+        for i in p.removed:
             tokens[i] = None
         display = _set_card(state, slot, DisplayCard(card.crew, tuple(tokens)))
     players = state.players
-    if p["prestige"]:
-        player = players[seat]
-        players = _set_player(state, seat, player._replace(prestige=player.prestige + p["prestige"]))
+    if p.prestige:
+        player = players[who]
+        players = _set_player(state, who, player._replace(prestige=player.prestige + p.prestige))
     return state._replace(
         display=display,
         players=players,
@@ -389,50 +653,49 @@ def busted(state: GameState, e: Event) -> GameState:
     )
 
 
-def game_ended(state: GameState, e: Event) -> GameState:
+def game_ended(state: GameState, p: GameEnded, seat: int | None) -> GameState:
     return state._replace(
         finished=True,
-        ending=tuple(e.payload["reasons"]),
+        ending=tuple(p.reasons),
         supply=TOTAL_DICE,
         turn=_end_of_turn(state.turn, OVER)._replace(drawn=()),
     )
 
 
-FOLDS: dict[str, Callable[[Any, Event], GameState]] = {
-    GAME_SET_UP: game_set_up,
-    TURN_STARTED: turn_started,
-    TURN_PASSED: turn_passed,
-    DICE_ROLLED: dice_rolled,
-    DICE_REROLLED: dice_rerolled,
-    SUPPLY_DICE_ROLLED: supply_dice_rolled,
-    CREW_CHOSEN: crew_chosen,
-    REQUIREMENT_COMMITTED: requirement_committed,
-    DICE_LOCKED: dice_locked,
-    DICE_TREATED_AS_EXTRA: dice_treated_as_extra,
-    WILD_SAVED: wild_saved,
-    REQUIREMENT_COMPLETED: requirement_completed,
-    HAZARD_TOKENS_DRAWN: hazard_tokens_drawn,
-    HAZARD_TOKEN_KEPT: hazard_token_kept,
-    PRESTIGE_SCORED: prestige_scored,
-    CREW_HIRED: crew_hired,
-    CREW_STACKED: crew_stacked,
-    HAZARD_TOKEN_RETURNED: hazard_token_returned,
-    STOPPED: stopped,
-    BUSTED: busted,
-    GAME_ENDED: game_ended,
+Fold = Callable[[Any, Any, int | None], GameState]
+
+# Per event type: how to read its payload, and how to fold it.
+FOLDS: dict[str, tuple[Callable[[Mapping[str, Any]], Any], Fold]] = {
+    GAME_SET_UP: (GameSetUp.from_payload, game_set_up),
+    TURN_STARTED: (TurnStarted.from_payload, turn_started),
+    TURN_PASSED: (TurnPassed.from_payload, turn_passed),
+    DICE_ROLLED: (DiceRolled.from_payload, dice_rolled),
+    DICE_REROLLED: (DiceRerolled.from_payload, dice_rerolled),
+    SUPPLY_DICE_ROLLED: (SupplyDiceRolled.from_payload, supply_dice_rolled),
+    CREW_CHOSEN: (CrewChosen.from_payload, crew_chosen),
+    REQUIREMENT_COMMITTED: (RequirementCommitted.from_payload, requirement_committed),
+    DICE_LOCKED: (DiceLocked.from_payload, dice_locked),
+    DICE_TREATED_AS_EXTRA: (DiceTreatedAsExtra.from_payload, dice_treated_as_extra),
+    WILD_SAVED: (WildSaved.from_payload, wild_saved),
+    REQUIREMENT_COMPLETED: (RequirementCompleted.from_payload, requirement_completed),
+    HAZARD_TOKENS_DRAWN: (HazardTokensDrawn.from_payload, hazard_tokens_drawn),
+    HAZARD_TOKEN_KEPT: (HazardTokenKept.from_payload, hazard_token_kept),
+    PRESTIGE_SCORED: (PrestigeScored.from_payload, prestige_scored),
+    CREW_HIRED: (CrewHired.from_payload, crew_hired),
+    CREW_STACKED: (CrewStacked.from_payload, crew_stacked),
+    HAZARD_TOKEN_RETURNED: (HazardTokenReturned.from_payload, hazard_token_returned),
+    STOPPED: (Stopped.from_payload, stopped),
+    BUSTED: (Busted.from_payload, busted),
+    GAME_ENDED: (GameEnded.from_payload, game_ended),
 }
+assert set(FOLDS) == set(PAYLOADS)
 
 EVENT_TYPES: frozenset[str] = frozenset(FOLDS)
 
 
-def upcast(e: Event) -> Event:
-    """Bring an old version of an event to the current shape. Every event is still version 1."""
-    return e
-
-
 def evolve(state: GameState | None, e: Event) -> GameState:
-    e = upcast(e)
-    fold = FOLDS.get(e.type)
-    if fold is None:
+    entry = FOLDS.get(e.type)
+    if entry is None:
         raise ValueError(f"moonrollers has no event type {e.type!r}")
-    return fold(state, e)
+    read, fold = entry
+    return fold(state, read(e.payload), e.seat)

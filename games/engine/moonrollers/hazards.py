@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, Rng
+from games.engine.moonrollers.checks import refuse
 from games.engine.moonrollers.commands import KeepHazard, ReturnHazard
-from games.engine.moonrollers.events import (
-    HAZARD_TOKEN_KEPT,
-    HAZARD_TOKEN_RETURNED,
-    HAZARD_TOKENS_DRAWN,
-    event,
-)
+from games.engine.moonrollers.events import HazardTokenKept, HazardTokenReturned, HazardTokensDrawn
 from games.engine.moonrollers.state import GameState
 
 REQUIREMENT_DRAW = 2
@@ -21,12 +17,12 @@ def draw_for_requirement(state: GameState, seat: int) -> list[Event]:
     tokens = state.hazard_pile[:REQUIREMENT_DRAW]
     if not tokens:
         return []
-    return [event(HAZARD_TOKENS_DRAWN, seat, tokens=list(tokens), choose=len(tokens) == 2, crew=None)]
+    return [HazardTokensDrawn(tokens=list(tokens), choose=len(tokens) == 2, crew=None).event(seat)]
 
 
 def draw_one(state: GameState, seat: int, crew: str) -> list[Event]:
     """Imdar Shade: draw 1 Hazard token and keep it."""
-    return [event(HAZARD_TOKENS_DRAWN, seat, tokens=[state.hazard_pile[0]], choose=False, crew=crew)]
+    return [HazardTokensDrawn(tokens=[state.hazard_pile[0]], choose=False, crew=crew).event(seat)]
 
 
 def _position(state: GameState, rng: Rng) -> int:
@@ -37,20 +33,18 @@ def _position(state: GameState, rng: Rng) -> int:
 def keep_hazard(state: GameState, seat: int, command: KeepHazard, rng: Rng) -> list[Event]:
     drawn = state.turn.drawn
     if not drawn:
-        raise IllegalCommand("You have no Hazard tokens to choose from.")
+        raise refuse("no_tokens_to_choose")
     if command.choice not in (1, 2):
-        raise IllegalCommand("Keep 1 or keep 2: the first or the second token you drew.")
+        raise refuse("keep_one_or_two")
     kept = drawn[command.choice - 1]
     returned = drawn[2 - command.choice]
     return [
-        event(
-            HAZARD_TOKEN_KEPT,
-            seat,
+        HazardTokenKept(
             choice=command.choice,
             token=kept,
             returned=returned,
             position=_position(state, rng),
-        )
+        ).event(seat)
     ]
 
 
@@ -58,22 +52,12 @@ def return_hazard(state: GameState, seat: int, command: ReturnHazard, rng: Rng) 
     turn = state.turn
     held = state.players[seat].hazard
     if turn.drawn:
-        raise IllegalCommand("First keep one of the two Hazard tokens you drew: keep 1 or keep 2.")
+        raise refuse("keep_first")
     if not turn.return_pending or turn.stack_pending or not held:
-        raise IllegalCommand("You may return a Hazard token only just after hiring a duplicate faction.")
+        raise refuse("return_only_after_duplicate")
     if command.index is None:
-        return [event(HAZARD_TOKEN_RETURNED, seat, index=None, token=None, position=None)]
+        return [HazardTokenReturned(index=None, token=None, position=None).event(seat)]
     if not 1 <= command.index <= len(held):
-        raise IllegalCommand(
-            f"You hold {len(held)} Hazard token(s): return 1 to {len(held)}, or return none."
-        )
+        raise refuse("return_which", len(held))
     index = command.index - 1
-    return [
-        event(
-            HAZARD_TOKEN_RETURNED,
-            seat,
-            index=index,
-            token=held[index],
-            position=_position(state, rng),
-        )
-    ]
+    return [HazardTokenReturned(index=index, token=held[index], position=_position(state, rng)).event(seat)]

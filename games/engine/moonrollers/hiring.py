@@ -3,10 +3,11 @@ is refilled, and the hire's decisions (stack top or under, return a Hazard token
 
 from __future__ import annotations
 
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, Rng
 from games.engine.moonrollers.cards import CREW, FACTIONS
+from games.engine.moonrollers.checks import refuse
 from games.engine.moonrollers.commands import StackCrew
-from games.engine.moonrollers.events import CREW_HIRED, CREW_STACKED, PRESTIGE_SCORED, event
+from games.engine.moonrollers.events import CrewHired, CrewStacked, PrestigeScored
 from games.engine.moonrollers.state import GameState, Player
 
 # Why a game ends (game_ended's "reasons").
@@ -51,17 +52,17 @@ def complete_card(state: GameState, seat: int, crew: str) -> list[Event]:
     else:
         stack = "ask"
     return [
-        event(PRESTIGE_SCORED, seat, crew=crew, awards=[[s, p] for s, p in sorted(awards.items())]),
-        event(CREW_HIRED, seat, crew=crew, slot=slot, refill=refill, stack=stack, ending=reasons),
+        PrestigeScored(crew=crew, awards=[[s, p] for s, p in sorted(awards.items())]).event(seat),
+        CrewHired(crew=crew, slot=slot, refill=refill, stack=stack, ending=reasons).event(seat),
     ]
 
 
 def stack_crew(state: GameState, seat: int, command: StackCrew, rng: Rng) -> list[Event]:
     turn = state.turn
     if turn.drawn:
-        raise IllegalCommand("First keep one of the two Hazard tokens you drew: keep 1 or keep 2.")
+        raise refuse("keep_first")
     if not turn.stack_pending or turn.hired is None:
-        raise IllegalCommand("You have no crew card to stack.")
+        raise refuse("nothing_to_stack")
     if command.position not in ("top", "under"):
-        raise IllegalCommand("Stack top or stack under.")
-    return [event(CREW_STACKED, seat, crew=turn.hired, position=command.position)]
+        raise refuse("stack_top_or_under")
+    return [CrewStacked(crew=turn.hired, position=command.position).event(seat)]

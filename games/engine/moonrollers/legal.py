@@ -3,9 +3,11 @@ the commands they may send (``legal``), as CommandSpecs complete enough to draw 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from games.engine.core import Choice, CommandSpec, Param, Pending
+from games.engine.core import Choice, CommandSpec, Message, Param, Pending, msg
+from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import (
     AS_WILD_IF_EXACTLY_ONE,
     B3_AR,
@@ -25,6 +27,7 @@ from games.engine.moonrollers.abilities import (
     STARTING_DICE,
     VANTA_SAE,
     VILA_NOIR,
+    VILA_NOIR_DICE,
     can_lock_as_wild,
     can_reroll,
     can_roll_supply,
@@ -38,12 +41,12 @@ from games.engine.moonrollers.abilities import (
     small_pool,
     treatable_faces,
 )
-from games.engine.moonrollers.cards import CREW, FACTION_NAMES, HAZARD_SYMBOLS, requirement_label
+from games.engine.moonrollers.cards import CREW
 from games.engine.moonrollers.commands import Bust, KeepHazard, LockedDie, Pass, ReturnHazard, StackCrew, Stop
-from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACE_LABELS, FACES, WILD, Counts, faces_of
+from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
-from games.engine.moonrollers.texts_fr import FACE_FR, FACTION_FR, requirement_fr
+from games.engine.moonrollers.texts import a_face, dice, face, faction, name, requirement, token
 from games.engine.moonrollers.turn import may_roll_again
 
 # Pending kinds.
@@ -105,116 +108,78 @@ def pending(state: GameState | None) -> list[Pending]:
     return [Pending(seat, kind, Stop())]
 
 
-def prompt(state: GameState) -> str:
+def prompt(state: GameState) -> Message:
     """What the active player must decide, in a sentence."""
     kind = _kind(state)
     turn = state.turn
-    crew = CREW[turn.crew].name if turn.crew else ""
-    if kind == KEEP_HAZARD:
-        return "Keep one of the two Hazard tokens you drew; the other goes back to the pile."
     if kind == START_TURN:
         n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[turn.seat].abilities else STARTING_DICE
-        return f"Take {n} dice from the supply and roll them."
+        return Message("moonrollers.prompt.start_turn", {}, n)
     if kind == STACK_CREW and turn.hired:
-        faction = FACTION_NAMES[CREW[turn.hired].faction]
-        return f"Put {CREW[turn.hired].name} on top of or under your {faction} stack."
-    if kind == RETURN_HAZARD:
-        return "You hired a duplicate faction: you may return one of your Hazard tokens to the pile."
-    if kind == USE_ABILITY_OR_BUST:
-        return "Nothing you rolled can be locked: use an ability that might help, or bust."
-    if kind == CHOOSE_CREW:
-        return "Choose the crew card to work on this turn."
-    if kind == COMMIT:
-        return f"Commit to a requirement of {crew}."
+        crew = CREW[turn.hired]
+        return msg("moonrollers.prompt.stack_crew", crew=crew.name, faction=faction(crew.faction))
+    if kind == COMMIT and turn.crew is not None:
+        return msg("moonrollers.prompt.commit", crew=name(turn.crew))
     if kind == LOCK_DICE and turn.crew is not None and turn.requirement is not None:
-        return f"Lock at least one die on {requirement_label(turn.crew, turn.requirement)}."
-    if kind == ROLL_OR_STOP:
-        return "Roll again, or stop and keep your completed requirements."
-    return ""
+        return msg("moonrollers.prompt.lock_dice", requirement=requirement(turn.crew, turn.requirement))
+    if kind is None:
+        return _GAME_OVER if state.finished else _NOTHING_TO_DECIDE
+    return _PROMPTS[kind]
 
 
-def prompt_fr(state: GameState) -> str:
-    """``prompt`` in French, in the words of the French rulebook."""
-    kind = _kind(state)
-    turn = state.turn
-    crew = CREW[turn.crew].name if turn.crew else ""
-    if kind == KEEP_HAZARD:
-        return "Gardez l'un des deux jetons Danger tirés ; l'autre retourne dans la pile."
-    if kind == START_TURN:
-        n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[turn.seat].abilities else STARTING_DICE
-        return f"Prenez {n} dés dans la réserve et lancez-les."
-    if kind == STACK_CREW and turn.hired:
-        faction = FACTION_FR.get(CREW[turn.hired].faction, CREW[turn.hired].faction)
-        return f"Placez {CREW[turn.hired].name} sur ou sous votre pile {faction}."
-    if kind == RETURN_HAZARD:
-        return (
-            "Vous avez recruté une faction en double : "
-            "vous pouvez remettre un de vos jetons Danger dans la pile."
-        )
-    if kind == USE_ABILITY_OR_BUST:
-        return (
-            "Aucun dé obtenu ne peut être verrouillé : "
-            "utilisez une aptitude qui pourrait aider, ou plantez-vous."
-        )
-    if kind == CHOOSE_CREW:
-        return "Choisissez la carte Équipage sur laquelle travailler ce tour-ci."
-    if kind == COMMIT:
-        return f"Engagez-vous sur une condition de {crew}."
-    if kind == LOCK_DICE and turn.crew is not None and turn.requirement is not None:
-        return f"Verrouillez au moins un dé sur {requirement_fr(turn.crew, turn.requirement)}."
-    if kind == ROLL_OR_STOP:
-        return "Relancez, ou arrêtez-vous en gardant vos conditions remplies."
-    return ""
+_PROMPTS = {
+    kind: msg(f"moonrollers.prompt.{kind}")
+    for kind in (KEEP_HAZARD, RETURN_HAZARD, USE_ABILITY_OR_BUST, CHOOSE_CREW, ROLL_OR_STOP)
+}
+_GAME_OVER = msg("moonrollers.prompt.over")
+_NOTHING_TO_DECIDE = msg("moonrollers.prompt.nothing")
 
 
 # ---- CommandSpecs --------------------------------------------------------------------------------
 
 
+def _label(key: str, count: int | None = None, **params: ParamValue) -> Message:
+    return msg(f"moonrollers.{key}", count, **params)
+
+
+_FACE_CHOICES = tuple(Choice(FACES[f], face(f)) for f in range(6))
+
+
 def _die_choices(counts: Counts) -> tuple[Choice, ...]:
     # One choice per die, so that a form shows one checkbox per die.
-    return tuple(Choice(FACES[f], FACE_LABELS[f]) for f in faces_of(counts))
+    return tuple(_FACE_CHOICES[f] for f in faces_of(counts))
 
 
 def _face_choices(counts: Counts) -> tuple[Choice, ...]:
-    return tuple(Choice(FACES[f], FACE_LABELS[f]) for f in range(6) if counts[f])
+    return tuple(_FACE_CHOICES[f] for f in range(6) if counts[f])
 
 
-def _token_label(token: int) -> str:
-    return f"{token} Prestige, {HAZARD_SYMBOLS[token]} Hazard"
+def _token_choices(tokens: tuple[int, ...]) -> tuple[Choice, ...]:
+    return tuple(Choice(str(i + 1), token(t)) for i, t in enumerate(tokens))
 
 
-def _token_fr(token: int) -> str:
-    return f"{token} Prestige, {HAZARD_SYMBOLS[token]} Danger"
-
-
-def _face_fr(face: int, count: int = 1) -> str:
-    one, several = FACE_FR[face]
-    return one if count == 1 else several
-
-
-def _die_fr(die: LockedDie) -> str:
-    """A die locked with an ability, in French: 'propulseur comme Joker'."""
-    face = _face_fr(FACE_INDEX[die.face]).lower()
+def _die_label(die: LockedDie) -> Message:
+    """A die locked with an ability: "a Thruster as a Wild", "an Extra Die as 2 Reactors"."""
+    f = FACE_INDEX[die.face]
     ability = die.crew or ""
-    if ability in EXTRA_AS_TWO:
-        return f"{face} comme 2 {_face_fr(EXTRA_AS_TWO[ability], 2)}"
-    if ability in DOUBLE_IN_SMALL_POOL:
-        return f"{face} comme 2 {_face_fr(DOUBLE_IN_SMALL_POOL[ability], 2)}"
-    return f"{face} comme Joker"
-
-
-def _name(slug: str) -> str:
-    return CREW[slug].name
+    target = EXTRA_AS_TWO.get(ability, DOUBLE_IN_SMALL_POOL.get(ability))
+    if target is None:
+        return msg("moonrollers.die.as_wild", die=a_face(f))
+    return msg("moonrollers.die.as_amount", die=a_face(f), amount=dice(target, 2))
 
 
 def _roll_specs(state: GameState) -> list[CommandSpec]:
     specs = []
     if may_roll_again(state):
-        specs.append(
-            CommandSpec("roll", "roll", "Roll again", help="Extra Dice shown add supply dice first.")
-        )
-    specs.append(CommandSpec("stop", "stop", "Stop", help="End your turn, keeping completed requirements."))
+        specs.append(CommandSpec("roll", "roll", _ROLL_AGAIN, help=_ROLL_AGAIN_HELP))
+    specs.append(CommandSpec("stop", "stop", _STOP, help=_STOP_HELP))
     return specs
+
+
+_ROLL_AGAIN = _label("command.roll_again")
+_ROLL_AGAIN_HELP = _label("help.roll_again")
+_STOP = _label("command.stop")
+_STOP_HELP = _label("help.stop")
 
 
 def _ability_specs(state: GameState) -> list[CommandSpec]:
@@ -223,14 +188,7 @@ def _ability_specs(state: GameState) -> list[CommandSpec]:
     turn = state.turn
     specs: list[CommandSpec] = []
     if SALATAR in abilities and can_reroll(state, SALATAR):
-        specs.append(
-            CommandSpec(
-                "use",
-                f"use {SALATAR}",
-                "Re-roll your whole rolling pool (Salatar)",
-                label_fr="Relancer tous vos dés de lancer (Salatar)",
-            )
-        )
+        specs.append(CommandSpec("use", f"use {SALATAR}", _label("command.salatar", crew=name(SALATAR))))
     for ability in (LILA_AL_BINDAR, VILA_NOIR):
         if ability in abilities and can_reroll(state, ability):
             # Only dice rolled this roll: Meg Gallak's saved Wild is not rolled again.
@@ -244,60 +202,36 @@ def _ability_specs(state: GameState) -> list[CommandSpec]:
                 min(r[5], p[5]),
             )
             count = sum(rerollable)
+            vila = ability == VILA_NOIR
             specs.append(
                 CommandSpec(
                     "reroll",
                     f"reroll with {ability}",
-                    f"Re-roll dice ({_name(ability)})",
-                    label_fr=f"Relancer des dés ({_name(ability)})",
+                    _label("command.reroll", crew=name(ability)),
                     params=(
                         Param(
                             "dice",
-                            "Dice to re-roll" + (" (up to 2)" if ability == VILA_NOIR else ""),
+                            _label("param.reroll_dice_up_to_2" if vila else "param.reroll_dice"),
                             _die_choices(rerollable),
                             multiple=count > 1,
-                            label_fr="Dés à relancer" + (" (2 au plus)" if ability == VILA_NOIR else ""),
+                            max_count=VILA_NOIR_DICE if vila else None,
                         ),
                     ),
                 )
             )
     for ability in (RYAN_ROGAL, SAGHARI):
         if ability in abilities and can_roll_supply(state, ability):
-            what = (
-                "2 supply dice, keeping Wilds"
-                if ability == RYAN_ROGAL
-                else "1 supply die, keeping a Wild or Extra"
-            )
-            what_fr = (
-                "2 dés de la réserve, en gardant les Jokers"
-                if ability == RYAN_ROGAL
-                else "1 dé de la réserve, en gardant un Joker ou un Dé supplémentaire"
-            )
-            specs.append(
-                CommandSpec(
-                    "use",
-                    f"use {ability}",
-                    f"Roll {what} ({_name(ability)})",
-                    label_fr=f"Lancer {what_fr} ({_name(ability)})",
-                )
-            )
+            key = "command.ryan_rogal" if ability == RYAN_ROGAL else "command.saghari"
+            specs.append(CommandSpec("use", f"use {ability}", _label(key, crew=name(ability))))
     if B3_AR in abilities and can_use_b3_ar(state):
-        specs.append(
-            CommandSpec(
-                "use",
-                f"use {B3_AR}",
-                "Complete your committed requirement (B3-AR)",
-                label_fr="Remplir la condition engagée (B3-AR)",
-            )
-        )
+        specs.append(CommandSpec("use", f"use {B3_AR}", _label("command.b3_ar", crew=name(B3_AR))))
     if IMDAR_SHADE in abilities and can_use_imdar_shade(state):
         specs.append(
             CommandSpec(
                 "use",
                 f"use {IMDAR_SHADE}",
-                "Draw 1 Hazard token (Imdar Shade)",
+                _label("command.imdar_shade", crew=name(IMDAR_SHADE)),
                 confirm=True,
-                label_fr="Tirer 1 jeton Danger (Imdar Shade)",
             )
         )
     return specs
@@ -312,8 +246,7 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
             CommandSpec(
                 "treat",
                 f"treat wild as extra with {FT_1000}",
-                "Treat your Wild as an Extra Die (FT-1000)",
-                label_fr="Compter votre Joker comme Dé supplémentaire (FT-1000)",
+                _label("command.ft_1000", crew=name(FT_1000)),
             )
         )
     for ability in (KARY_POWALK, MYLA_DYSTRA):
@@ -324,15 +257,11 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
                 CommandSpec(
                     "treat",
                     f"treat as extra with {ability}",
-                    f"Treat {'Damage dice' if kary else 'a die'} as Extra Dice ({_name(ability)})",
-                    label_fr=(
-                        f"Compter {'des Dommages' if kary else 'un dé'} comme Dés supplémentaires "
-                        f"({_name(ability)})"
-                    ),
+                    _label("command.kary_powalk" if kary else "command.myla_dystra", crew=name(ability)),
                     params=(
                         Param(
                             "dice",
-                            "Damage dice" if kary else "Die",
+                            _label("param.damage_dice" if kary else "param.die"),
                             _die_choices(faces) if kary else _face_choices(faces),
                             multiple=kary and faces[0] > 1,
                         ),
@@ -344,8 +273,7 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
             CommandSpec(
                 "save",
                 f"save wild with {MEG_GALLAK}",
-                "Set a Wild aside for your next roll (Meg Gallak)",
-                label_fr="Mettre un Joker de côté pour le prochain lancer (Meg Gallak)",
+                _label("command.meg_gallak", crew=name(MEG_GALLAK)),
             )
         )
     return specs
@@ -355,8 +283,7 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
     turn = state.turn
     assert turn.crew is not None and turn.requirement is not None
     req = CREW[turn.crew].requirements[turn.requirement]
-    target = requirement_label(turn.crew, turn.requirement)
-    target_fr = requirement_fr(turn.crew, turn.requirement)
+    target = requirement(turn.crew, turn.requirement)
     abilities = state.players[turn.seat].abilities
     pool = turn.pool
     plain = [0, 0, 0, 0, 0, 0]
@@ -371,15 +298,15 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
             CommandSpec(
                 "lock",
                 "lock",
-                f"Lock dice on {target}",
-                label_fr=f"Verrouiller des dés sur {target_fr}",
+                _label("command.lock", requirement=target),
                 params=(
                     Param(
                         "dice",
-                        f"Dice to lock ({turn.progress}/{req.count} so far)",
+                        _label("param.lock_dice", progress=turn.progress, needed=req.count),
                         _die_choices(fits),
                         multiple=min(remaining, sum(fits)) > 1,
-                        label_fr=f"Dés à verrouiller ({turn.progress}/{req.count} pour l'instant)",
+                        # Every die of a plain lock counts 1 and must be needed.
+                        max_count=remaining,
                     ),
                 ),
             )
@@ -387,32 +314,68 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
     ability_dice: list[LockedDie] = []
     if req.face != WILD:
         for ability in sorted(abilities & set(AS_WILD_IF_EXACTLY_ONE)):
-            face = AS_WILD_IF_EXACTLY_ONE[ability]
-            if face != req.face and can_lock_as_wild(turn, ability, face, abilities):
-                ability_dice.append(LockedDie(FACES[face], ability))
+            f = AS_WILD_IF_EXACTLY_ONE[ability]
+            if f != req.face and can_lock_as_wild(turn, ability, f, abilities):
+                ability_dice.append(LockedDie(FACES[f], ability))
         if VANTA_SAE in abilities:
-            for face in range(6):
-                if face not in (req.face, WILD) and can_lock_as_wild(turn, VANTA_SAE, face, abilities):
-                    ability_dice.append(LockedDie(FACES[face], VANTA_SAE))
+            for f in range(6):
+                if f not in (req.face, WILD) and can_lock_as_wild(turn, VANTA_SAE, f, abilities):
+                    ability_dice.append(LockedDie(FACES[f], VANTA_SAE))
         for ability in sorted(abilities & set(EXTRA_AS_TWO)):
             if EXTRA_AS_TWO[ability] == req.face and pool[EXTRA]:
                 ability_dice.append(LockedDie(FACES[EXTRA], ability))
         for ability in sorted(abilities & set(DOUBLE_IN_SMALL_POOL)):
             if DOUBLE_IN_SMALL_POOL[ability] == req.face and small_pool(turn):
-                for face in (req.face, WILD):
-                    if pool[face]:
-                        ability_dice.append(LockedDie(FACES[face], ability))
+                for f in (req.face, WILD):
+                    if pool[f]:
+                        ability_dice.append(LockedDie(FACES[f], ability))
     for die in ability_dice:
-        text = format_die(die)
         specs.append(
             CommandSpec(
                 "lock",
-                f"lock {text}",
-                f"Lock {text} on {target} ({_name(die.crew or '')})",
-                label_fr=f"Verrouiller {_die_fr(die)} sur {target_fr} ({_name(die.crew or '')})",
+                f"lock {format_die(die)}",
+                _label(
+                    "command.lock_with", die=_die_label(die), requirement=target, crew=name(die.crew or "")
+                ),
             )
         )
     return specs
+
+
+_KEEP = _label("command.keep")
+_TOKEN_TO_KEEP = _label("param.token_to_keep")
+_ROLL = _label("command.roll")
+_PASS = _label("command.pass")
+_PASS_HELP = _label("help.pass")
+_STACK = _label("command.stack")
+_WHERE = _label("param.where")
+_STACK_CHOICES = (Choice("top", _label("choice.top")), Choice("under", _label("choice.under")))
+_RETURN = _label("command.return")
+_TOKEN_TO_RETURN = _label("param.token_to_return")
+_KEEP_ALL = Choice("none", _label("choice.keep_all"))
+_BUST = _label("command.bust")
+_BUST_HELP = _label("help.bust")
+_CHOOSE = _label("command.choose")
+_CREW = _label("param.crew")
+_COMMIT = _label("command.commit")
+_REQUIREMENT = _label("param.requirement")
+
+
+@cache
+def _crew_choice(slug: str) -> Choice:
+    crew = CREW[slug]
+    return Choice(slug, _label("choice.crew", crew=crew.name, faction=faction(crew.faction)))
+
+
+@cache
+def _requirement_choice(crew: str, index: int) -> Choice:
+    reqs = CREW[crew].requirements
+    req = reqs[index]
+    value = FACES[req.face]
+    if sum(1 for r in reqs if r.face == req.face) > 1:
+        value += f" {req.count}"
+    amount = dice(req.face, req.count)
+    return Choice(value, _label("choice.requirement_hazard", amount=amount) if req.hazard else amount)
 
 
 def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
@@ -421,75 +384,39 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     kind = _kind(state)
     turn = state.turn
     if kind == KEEP_HAZARD:
-        choices = tuple(Choice(str(i + 1), _token_label(t), _token_fr(t)) for i, t in enumerate(turn.drawn))
         return [
             CommandSpec(
-                "keep", "keep", "Keep a Hazard token", params=(Param("token", "Token to keep", choices),)
+                "keep", "keep", _KEEP, params=(Param("token", _TOKEN_TO_KEEP, _token_choices(turn.drawn)),)
             )
         ]
     if kind == START_TURN:
-        return [
-            CommandSpec("roll", "roll", "Roll the dice"),
-            CommandSpec("pass", "pass", "Pass your turn", help="You place nothing this turn."),
-        ]
+        return [CommandSpec("roll", "roll", _ROLL), CommandSpec("pass", "pass", _PASS, help=_PASS_HELP)]
     if kind == STACK_CREW:
-        choices = (Choice("top", "On top (its ability replaces the current one)"), Choice("under", "Under"))
-        return [
-            CommandSpec(
-                "stack", "stack", "Place the new crew card", params=(Param("position", "Where", choices),)
-            )
-        ]
+        return [CommandSpec("stack", "stack", _STACK, params=(Param("position", _WHERE, _STACK_CHOICES),))]
     if kind == RETURN_HAZARD:
-        held = state.players[seat].hazard
-        choices = tuple(Choice(str(i + 1), _token_label(t), _token_fr(t)) for i, t in enumerate(held))
-        choices += (Choice("none", "Keep them all"),)
-        return [
-            CommandSpec(
-                "return",
-                "return",
-                "Return a Hazard token",
-                params=(Param("token", "Token to return", choices),),
-            )
-        ]
+        choices = (*_token_choices(state.players[seat].hazard), _KEEP_ALL)
+        return [CommandSpec("return", "return", _RETURN, params=(Param("token", _TOKEN_TO_RETURN, choices),))]
     if kind is None:
         return []
     if kind == USE_ABILITY_OR_BUST:
         helpful = rescues(state)
         specs = [s for s in _ability_specs(state) if s.prefix.split()[-1] in helpful]
         specs += _extra_specs(state)  # allowed, though they cannot save this roll
-        specs.append(CommandSpec("bust", "bust", "Bust", help="Take back the tokens you placed this turn."))
+        specs.append(CommandSpec("bust", "bust", _BUST, help=_BUST_HELP))
         return specs
     specs = _ability_specs(state)
     if turn.crew is None:
         crews = lockable_crews(state)
         if crews:
-            choices = tuple(Choice(c, CREW[c].name) for c in crews)
-            specs.insert(
-                0,
-                CommandSpec(
-                    "choose", "choose", "Choose a crew card", params=(Param("crew", "Crew", choices),)
-                ),
-            )
+            choices = tuple(_crew_choice(c) for c in crews)
+            specs.insert(0, CommandSpec("choose", "choose", _CHOOSE, params=(Param("crew", _CREW, choices),)))
     elif turn.requirement is None and not turn.completed_this_roll:
-        reqs = CREW[turn.crew].requirements
-        choices = tuple(
-            Choice(
-                FACES[reqs[i].face]
-                + ("" if sum(1 for r in reqs if r.face == reqs[i].face) == 1 else f" {reqs[i].count}"),
-                f"{reqs[i].count} {FACE_LABELS[reqs[i].face]}" + (" (Hazard)" if reqs[i].hazard else ""),
-                f"{reqs[i].count} {_face_fr(reqs[i].face, reqs[i].count)}"
-                + (" (Danger)" if reqs[i].hazard else ""),
-            )
-            for i in lockable_requirements(state, turn.crew)
-        )
+        choices = tuple(_requirement_choice(turn.crew, i) for i in lockable_requirements(state, turn.crew))
         if choices:
             specs.insert(
                 0,
                 CommandSpec(
-                    "commit",
-                    "commit",
-                    "Commit to a requirement",
-                    params=(Param("requirement", "Requirement", choices),),
+                    "commit", "commit", _COMMIT, params=(Param("requirement", _REQUIREMENT, choices),)
                 ),
             )
     elif turn.requirement is not None and not turn.completed_this_roll:
@@ -498,22 +425,22 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
 
 
 def spec_json(spec: CommandSpec) -> dict[str, Any]:
+    """A spec as JSON: its labels and help are message JSON."""
     return {
         "action": spec.action,
         "prefix": spec.prefix,
-        "label": spec.label,
-        "label_fr": spec.label_fr,
+        "label": spec.label.to_json(),
         "params": [
             {
                 "name": p.name,
-                "label": p.label,
-                "label_fr": p.label_fr,
-                "choices": [{"value": c.value, "label": c.label, "label_fr": c.label_fr} for c in p.choices],
+                "label": p.label.to_json(),
+                "choices": [{"value": c.value, "label": c.label.to_json()} for c in p.choices],
                 "multiple": p.multiple,
                 "min_count": p.min_count,
+                "max_count": p.most,
             }
             for p in spec.params
         ],
         "confirm": spec.confirm,
-        "help": spec.help,
+        "help": spec.help.to_json() if spec.help is not None else None,
     }

@@ -8,7 +8,7 @@ that counts as 2 may still finish a requirement that needs only 1 more.
 
 from __future__ import annotations
 
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, Rng
 from games.engine.moonrollers.abilities import (
     AS_WILD_IF_EXACTLY_ONE,
     DOUBLE_IN_SMALL_POOL,
@@ -18,132 +18,111 @@ from games.engine.moonrollers.abilities import (
     VANTA_SAE,
     small_pool,
 )
-from games.engine.moonrollers.cards import CREW, Requirement, requirement_label
-from games.engine.moonrollers.checks import apply, crew_name, require_ability, require_rolled
+from games.engine.moonrollers.cards import CREW, Requirement
+from games.engine.moonrollers.checks import apply, refuse, require_ability, require_rolled
 from games.engine.moonrollers.commands import LockDice, LockedDie
-from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACE_LABELS, FACES, WILD, counts_of
-from games.engine.moonrollers.events import DICE_LOCKED, REQUIREMENT_COMPLETED, event
+from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACES, WILD, counts_of
+from games.engine.moonrollers.events import DiceLocked, LockedDieRecord, RequirementCompleted
 from games.engine.moonrollers.hazards import draw_for_requirement
 from games.engine.moonrollers.hiring import complete_card
 from games.engine.moonrollers.state import GameState, Turn
-
-
-def _plural(face: int) -> str:
-    return FACE_LABELS[face] + ("" if face == 0 else "s")
+from games.engine.moonrollers.texts import a_face, dice, face, name, requirement
 
 
 def die_value(turn: Turn, req: Requirement, die: LockedDie, abilities: frozenset[str]) -> tuple[int, str]:
     """How much ``die`` counts toward ``req`` and what it is locked as; refuses a die that cannot."""
-    face = FACE_INDEX[die.face]
-    label = FACE_LABELS[face]
+    f = FACE_INDEX[die.face]
     if die.crew is None:
-        if req.face == WILD and face != WILD:
-            raise IllegalCommand(f"A Wild requirement takes only real Wild faces, not a {label}.")
-        if face == req.face or face == WILD:
+        if req.face == WILD and f != WILD:
+            raise refuse("wild_takes_only_wild", die=a_face(f))
+        if f == req.face or f == WILD:
             return 1, FACES[req.face]
-        if face == EXTRA:
-            raise IllegalCommand("An Extra Die is not locked: it adds a die when you roll again.")
-        raise IllegalCommand(f"A {label} does not fit a {FACE_LABELS[req.face]} requirement.")
+        if f == EXTRA:
+            raise refuse("extra_not_locked")
+        raise refuse("does_not_fit", face=face(f), required=face(req.face))
     ability = die.crew
-    name = crew_name(ability)
+    crew = name(ability)
     if ability not in abilities:
-        raise IllegalCommand(f"{name}'s ability is not yours to use.")
+        raise refuse("not_yours", crew=crew)
     if ability in LOCK_AS_WILD:
         if ability in turn.used:
-            raise IllegalCommand(f"{name} locks only 1 die as a Wild per roll.")
+            raise refuse("once_per_roll_wild", crew=crew)
         if ability == VANTA_SAE:
             if turn.rolled[EXTRA] or not sum(turn.rolled):
-                raise IllegalCommand(f"{name} works only on a roll with no Extra Dice.")
+                raise refuse("needs_no_extra", crew=crew)
         else:
             needed = AS_WILD_IF_EXACTLY_ONE[ability]
-            if face != needed:
-                raise IllegalCommand(f"{name} locks a {FACE_LABELS[needed]} as a Wild, not a {label}.")
+            if f != needed:
+                raise refuse("as_wild_wrong_face", crew=crew, needed=a_face(needed), die=a_face(f))
             if turn.rolled[needed] != 1:
-                raise IllegalCommand(
-                    f"{name} works only when you roll exactly 1 {FACE_LABELS[needed]} "
-                    f"(you rolled {turn.rolled[needed]})."
-                )
+                raise refuse("exactly_one", crew=crew, face=face(needed), rolled=turn.rolled[needed])
         if req.face == WILD:
-            raise IllegalCommand(
-                f"A Wild requirement takes only real Wild faces, not a die {name} locks as a Wild."
-            )
-        if face == req.face or face == WILD:
+            raise refuse("wild_not_by_ability", crew=crew)
+        if f == req.face or f == WILD:
             # It fits as it is: spending the once-a-roll ability on it would change nothing.
-            raise IllegalCommand(f"A {label} already fits this requirement: lock it without {name}.")
+            raise refuse("already_fits", face=face(f), crew=crew)
         return 1, "wild"
     if ability in EXTRA_AS_TWO:
         target = EXTRA_AS_TWO[ability]
-        if face != EXTRA:
-            raise IllegalCommand(f"{name} locks an Extra Die as 2 {_plural(target)}, not a {label}.")
+        if f != EXTRA:
+            raise refuse("extra_as_two_wrong_die", crew=crew, amount=dice(target, 2), die=a_face(f))
         if req.face != target:
-            raise IllegalCommand(
-                f"{name}'s Extra Die counts as 2 {_plural(target)}: it fits only that requirement."
-            )
+            raise refuse("extra_as_two_wrong_requirement", crew=crew, amount=dice(target, 2))
         return 2, FACES[target]
     if ability in DOUBLE_IN_SMALL_POOL:
         target = DOUBLE_IN_SMALL_POOL[ability]
-        if face not in (WILD, target):
-            raise IllegalCommand(f"{name} doubles a Wild or a {FACE_LABELS[target]}, not a {label}.")
+        if f not in (WILD, target):
+            raise refuse("doubles_wrong_die", crew=crew, target=a_face(target), die=a_face(f))
         if req.face != target:
-            raise IllegalCommand(
-                f"{name}'s dice count as 2 {_plural(target)}: they fit only that requirement."
-            )
+            raise refuse("doubles_wrong_requirement", crew=crew, amount=dice(target, 2))
         if not small_pool(turn):
-            raise IllegalCommand(f"{name} works only when your rolling pool holds 1, 2 or 3 dice.")
+            raise refuse("small_pool_only", crew=crew)
         return 2, FACES[target]
-    raise IllegalCommand(f"{name}'s ability does not lock dice.")
+    raise refuse("does_not_lock", crew=crew)
 
 
 def lock_dice(state: GameState, seat: int, command: LockDice, rng: Rng) -> list[Event]:
     require_rolled(state)
     turn = state.turn
     if turn.crew is None:
-        raise IllegalCommand("Choose a crew card first: choose <crew>.")
+        raise refuse("choose_crew_first")
     if turn.completed_this_roll:
-        raise IllegalCommand("You completed a requirement on this roll: roll again (then commit) or stop.")
+        raise refuse("completed_this_roll_lock")
     if turn.requirement is None:
-        raise IllegalCommand(f"Commit to a requirement of {crew_name(turn.crew)} first: commit <face>.")
+        raise refuse("commit_first", crew=name(turn.crew))
     if not command.dice:
-        raise IllegalCommand("Name at least one die to lock.")
+        raise refuse("name_dice_to_lock")
     req = CREW[turn.crew].requirements[turn.requirement]
     wanted = counts_of(FACE_INDEX[d.face] for d in command.dice)
     for f in range(6):
         if wanted[f] > turn.pool[f]:
-            have = turn.pool[f]
-            raise IllegalCommand(
-                f"Your rolling pool has {have} {FACE_LABELS[f]}{'' if have == 1 else 's'} to lock, "
-                f"not {wanted[f]}."
-            )
+            raise refuse("not_in_pool", have=dice(f, turn.pool[f]), wanted=wanted[f])
     abilities = state.players[seat].abilities
     for d in command.dice:
         if d.crew is not None:
             require_ability(state, d.crew)
             if d.crew not in LOCK_ABILITIES:
-                raise IllegalCommand(f"{crew_name(d.crew)}'s ability does not lock dice.")
+                raise refuse("does_not_lock", crew=name(d.crew))
             if d.crew in LOCK_AS_WILD and sum(1 for x in command.dice if x.crew == d.crew) > 1:
-                raise IllegalCommand(f"{crew_name(d.crew)} locks only 1 die as a Wild per roll.")
+                raise refuse("once_per_roll_wild", crew=name(d.crew))
     values = [die_value(turn, req, d, abilities) for d in command.dice]
     counts = [v for v, _ in values]
     remaining = req.count - turn.progress
     if sum(counts) - min(counts) >= remaining:
-        raise IllegalCommand(
-            f"{requirement_label(turn.crew, turn.requirement)} needs only {remaining} more: lock fewer dice."
-        )
+        raise refuse("lock_fewer", remaining, requirement=requirement(turn.crew, turn.requirement))
     progress = min(req.count, turn.progress + sum(counts))
-    dice = [
-        {"face": d.face, "as": as_, "counts": n, "with": d.crew}
+    locked = [
+        LockedDieRecord(face=d.face, as_=as_, counts=n, with_=d.crew)
         for d, (n, as_) in zip(command.dice, values, strict=True)
     ]
     events = [
-        event(
-            DICE_LOCKED,
-            seat,
+        DiceLocked(
             crew=turn.crew,
             requirement=turn.requirement,
-            dice=dice,
+            dice=locked,
             progress=progress,
             needed=req.count,
-        )
+        ).event(seat)
     ]
     if progress >= req.count:
         events += complete_requirement(apply(state, events), seat, None)
@@ -156,7 +135,7 @@ def complete_requirement(state: GameState, seat: int, by: str | None) -> list[Ev
     turn = state.turn
     assert turn.crew is not None and turn.requirement is not None
     crew, index = turn.crew, turn.requirement
-    events = [event(REQUIREMENT_COMPLETED, seat, crew=crew, requirement=index, by=by)]
+    events = [RequirementCompleted(crew=crew, requirement=index, by=by).event(seat)]
     if CREW[crew].requirements[index].hazard:
         events += draw_for_requirement(state, seat)
     after = apply(state, events)

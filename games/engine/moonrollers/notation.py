@@ -16,13 +16,23 @@ such as ``zek``; FACE is damage, reactor, thruster, shield, wild or extra, plura
 
 Forms built from CommandSpecs may put ``with CREW`` first (``reroll with lila-al-bindar reactor``,
 ``treat as extra with kary-powalk damage``); both orders parse to the same command.
+
+French command words are understood too (``parse`` turns them into the English words above;
+``format`` writes English): lancer (roll), relancer (roll again; with dice and a crew: reroll),
+passer, arrêter / stop, planter / se planter (bust), choisir, opter [pour] (commit), verrouiller
+(lock), utiliser (use), compter / considérer (treat), garder (keep; garder joker: save), placer
+dessus / dessous (stack), remettre [aucun] (return); faces dommage, réacteur, propulseur,
+bouclier, joker, [dé] supplémentaire; comme (as), avec (with), tout, premier, second. Accents
+may be left out. ``FRENCH_HELP`` says so to players (a NOTATION_EXAMPLES entry).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from games.engine.core import CannotParse, Command
+from games.engine.core import CannotParse, Command, Message, msg
+from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import (
     DOUBLE_IN_SMALL_POOL,
     EXTRA_AS_TWO,
@@ -53,10 +63,67 @@ from games.engine.moonrollers.commands import (
     UseAbility,
 )
 from games.engine.moonrollers.dice import FACES
+from games.engine.moonrollers.texts import listing, name
 
-VERBS = "roll, stop, pass, bust, choose, commit, lock, reroll, use, treat, save, keep, stack, return"
 FACE_WORDS: dict[str, str] = {**{f: f for f in FACES}, **{f + "s": f for f in FACES}}
 MAX_DICE_IN_ONE_WORD = 12
+
+# French words (without accents) and the notation's words they stand for.
+FRENCH_VERBS: dict[str, str] = {
+    "lancer": "roll",
+    "passer": "pass",
+    "arreter": "stop",
+    "arrete": "stop",
+    "planter": "bust",
+    "choisir": "choose",
+    "opter": "commit",
+    "verrouiller": "lock",
+    "utiliser": "use",
+    "compter": "treat",
+    "considerer": "treat",
+    "garder": "keep",
+    "placer": "stack",
+    "remettre": "return",
+}
+FRENCH_WORDS: dict[str, str] = {
+    "comme": "as",
+    "avec": "with",
+    "dommage": "damage",
+    "dommages": "damage",
+    "reacteur": "reactor",
+    "reacteurs": "reactor",
+    "propulseur": "thruster",
+    "propulseurs": "thruster",
+    "bouclier": "shield",
+    "boucliers": "shield",
+    "joker": "wild",
+    "jokers": "wild",
+    "supplementaire": "extra",
+    "supplementaires": "extra",
+    "dessus": "top",
+    "dessous": "under",
+    "sur": "top",
+    "sous": "under",
+    "aucun": "none",
+    "rien": "none",
+    "premier": "first",
+    "second": "second",
+    "deuxieme": "second",
+    "tout": "all",
+    "tous": "all",
+    "encore": "again",
+}
+# The notation's own command words: text starting with one is not French.
+ENGLISH_VERBS = frozenset(
+    {"roll", "pass", "stop", "bust", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat", "save"}
+    | {"keep", "stack", "return"}
+)
+# Little words a French command may hold that the notation does without.
+_FRENCH_FILLERS = {"pour", "se"}
+_DIE_WORDS = {"de", "des"}  # "dé supplémentaire": the face is enough
+FRENCH_HELP = msg("moonrollers.example.french_words")
+
+_EMPTY = msg("moonrollers.parse.empty")
 
 
 def _is_number(word: str) -> bool:
@@ -68,10 +135,47 @@ def _normalize(word: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
 
 
+def _unaccented(word: str) -> str:
+    """The word without its accents (decomposed, marks dropped; "²" stays "²")."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _refused(key: str, count: int | None = None, **params: ParamValue) -> CannotParse:
+    return CannotParse(msg(f"moonrollers.parse.{key}", count, **params))
+
+
+# What a command lacks, for "Missing ...": built once.
+_WHAT = {
+    thing: msg(f"moonrollers.parse.what.{thing}")
+    for thing in (
+        "die",
+        "face",
+        "crew_after_with",
+        "as",
+        "counts_as",
+        "commit_face",
+        "count",
+        "all",
+        "again",
+        "wild",
+        "keep",
+        "stack",
+        "top",
+        "return",
+    )
+}
+
+
+def _what(thing: str) -> Message:
+    return _WHAT[thing]
+
+
 def crew_slug(words: list[str]) -> str:
     """A crew slug from what a player typed: the slug, its name, or a unique start of it."""
     if not words:
-        raise CannotParse("Name a crew member, e.g. namari or zek-zarag.")
+        raise _refused("name_a_crew")
     key = _normalize("-".join(words))
     if key in CREW:
         return key
@@ -79,20 +183,20 @@ def crew_slug(words: list[str]) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise CannotParse(f"{' '.join(words)!r} could be {', '.join(sorted(matches))}: say which.")
-    raise CannotParse(f"{' '.join(words)!r} is not a crew member.")
+        raise _refused("ambiguous_crew", text=" ".join(words), options=listing(sorted(matches), "or"))
+    raise _refused("not_a_crew_member", text=" ".join(words))
 
 
 def _face(word: str) -> str:
     face = FACE_WORDS.get(word)
     if face is None:
-        raise CannotParse(f"{word!r} is not a die face (damage, reactor, thruster, shield, wild, extra).")
+        raise _refused("not_a_face", word=word)
     return face
 
 
 def _number(word: str, what: str) -> int:
     if not _is_number(word):
-        raise CannotParse(f"{word!r} is not a number ({what}).")
+        raise _refused(f"not_a_number_{what}", word=word)
     return int(word)
 
 
@@ -102,9 +206,9 @@ def _as_target(crew: str) -> str:
         return "wild"
     target = EXTRA_AS_TWO.get(crew, DOUBLE_IN_SMALL_POOL.get(crew))
     if target is None:
-        raise CannotParse(f"{crew} has no ability that locks dice.")
-    name = FACES[target]
-    return f"2 {name}" if name == "damage" else f"2 {name}s"
+        raise _refused("no_locking_ability", crew=name(crew))
+    face = FACES[target]
+    return f"2 {face}" if face == "damage" else f"2 {face}s"
 
 
 class _Words:
@@ -115,17 +219,20 @@ class _Words:
     def peek(self) -> str | None:
         return self.words[self.i] if self.i < len(self.words) else None
 
-    def take(self, what: str) -> str:
+    def take(self, what: Message) -> str:
         word = self.peek()
         if word is None:
-            raise CannotParse(f"Missing {what}.")
+            raise _refused("missing", what=what)
         self.i += 1
         return word
 
     def expect(self, word: str) -> None:
-        got = self.take(repr(word))
+        got = self.peek()
+        if got is None:
+            raise _refused("missing", what=msg("moonrollers.parse.what.word", word=word))
+        self.i += 1
         if got != word:
-            raise CannotParse(f"Expected {word!r}, not {got!r}.")
+            raise _refused("expected", word=word, got=got)
 
     def rest(self) -> list[str]:
         out = self.words[self.i :]
@@ -134,60 +241,60 @@ class _Words:
 
     def done(self) -> None:
         if self.i < len(self.words):
-            raise CannotParse(f"Unexpected {' '.join(self.words[self.i :])!r} at the end.")
+            raise _refused("unexpected", words=" ".join(self.words[self.i :]))
+
+
+def _count(word: str) -> int:
+    n = int(word)
+    if not 1 <= n <= MAX_DICE_IN_ONE_WORD:
+        raise _refused("too_many_dice", n)
+    return n
 
 
 def _faces(w: _Words, stop_at: tuple[str, ...]) -> list[str]:
     faces: list[str] = []
     while (word := w.peek()) is not None and word not in stop_at:
-        w.take("a die")
+        w.take(_what("die"))
         if _is_number(word):
-            n = int(word)
-            if not 1 <= n <= MAX_DICE_IN_ONE_WORD:
-                raise CannotParse(f"{n} dice? There are 12.")
-            faces += [_face(w.take("a die face"))] * n
+            faces += [_face(w.take(_what("face")))] * _count(word)
         else:
             faces.append(_face(word))
     if not faces:
-        raise CannotParse(
-            "Name at least one die by its face (damage, reactor, thruster, shield, wild, extra)."
-        )
+        raise _refused("name_a_die")
     return faces
 
 
 def _with_crew(w: _Words) -> str:
     w.expect("with")
-    return crew_slug([w.take("a crew member after 'with'")])
+    return crew_slug([w.take(_what("crew_after_with"))])
 
 
 def _lock(w: _Words) -> LockDice:
     dice: list[LockedDie] = []
     while w.peek() is not None:
-        word = w.take("a die")
+        word = w.take(_what("die"))
         n = 1
         if _is_number(word):
-            n = int(word)
-            if not 1 <= n <= MAX_DICE_IN_ONE_WORD:
-                raise CannotParse(f"{n} dice? There are 12.")
-            word = w.take("a die face")
+            n = _count(word)
+            word = w.take(_what("face"))
         face = _face(word)
         crew: str | None = None
         if w.peek() in ("as", "with"):
             target_words: list[str] = []
             if w.peek() == "as":
-                w.take("as")
+                w.take(_what("as"))
                 while (x := w.peek()) is not None and x != "with":
-                    target_words.append(w.take("what the die counts as"))
+                    target_words.append(w.take(_what("counts_as")))
             crew = _with_crew(w)
             expected = _as_target(crew)
             if target_words:
                 said = " ".join(target_words)
                 said_target = said if said == "wild" else _normalize_target(target_words)
                 if said_target != expected:
-                    raise CannotParse(f"With {crew} a die locks as {expected}, not {said}.")
+                    raise _refused("locks_as", crew=name(crew), expected=expected, said=said)
         dice += [LockedDie(face, crew)] * n
     if not dice:
-        raise CannotParse("Name the dice to lock, e.g. lock shield wild.")
+        raise _refused("name_dice_to_lock")
     return LockDice(tuple(dice))
 
 
@@ -197,14 +304,14 @@ def _normalize_target(words: list[str]) -> str:
     elif len(words) == 1:
         face = _face(words[0])
     else:
-        raise CannotParse(f"{' '.join(words)!r}: say as wild, or as 2 followed by a face.")
+        raise _refused("as_target", text=" ".join(words))
     return f"2 {face}" if face == "damage" else f"2 {face}s"
 
 
 def _ability_then_faces(w: _Words, verb: str) -> tuple[list[str], str]:
     """``FACE... with CREW`` or ``with CREW FACE...`` (after ``as extra`` for treat)."""
     if w.peek() == "as" and verb == "treat":
-        w.take("as")
+        w.take(_what("as"))
         w.expect("extra")
     if w.peek() == "with":
         crew = _with_crew(w)
@@ -218,73 +325,101 @@ def _ability_then_faces(w: _Words, verb: str) -> tuple[list[str], str]:
     return faces, crew
 
 
+def from_french(words: list[str]) -> list[str]:
+    """The notation's English words for a command typed in French (others are left as they are)."""
+    if not words or words[0] in ENGLISH_VERBS:
+        return words
+    first = _unaccented(words[0])
+    for elided in ("s'", "s\u2019"):
+        first = first.removeprefix(elided)  # "s'arrêter"
+    rest = [_unaccented(x) for x in words[1:]]
+    if first == "se" and rest and rest[0] == "planter":
+        first, rest = "planter", rest[1:]
+    if first == "relancer":
+        # Alone (or "relancer encore"), the rulebook's roll again; with dice and a crew, a re-roll.
+        verb = "roll" if all(x == "encore" for x in rest) else "reroll"
+    elif first in FRENCH_VERBS:
+        verb = FRENCH_VERBS[first]
+        if verb == "keep" and rest and rest[0] in ("joker", "jokers"):
+            verb = "save"  # garder un Joker pour le lancer suivant (Meg Gallak)
+    else:
+        return words
+    out = [verb]
+    for i, word in enumerate(rest):
+        following = rest[i + 1] if i + 1 < len(rest) else ""
+        if word in _FRENCH_FILLERS or (word in _DIE_WORDS and following.startswith("supplementaire")):
+            continue
+        if (word == "de" and following == "cote") or word == "cote":
+            continue  # garder joker de côté
+        out.append(FRENCH_WORDS.get(word, words[i + 1]))
+    return out
+
+
 def parse(text: str) -> Command:
     words = text.lower().replace(",", " ").replace(";", " ").split()
-    words = [x.strip(".!") for x in words if x.strip(".!")]
+    words = from_french([x.strip(".!") for x in words if x.strip(".!")])
     if not words:
-        raise CannotParse(f"Empty command. Commands: {VERBS}.")
+        raise CannotParse(_EMPTY)
     verb, w = words[0], _Words(words[1:])
     command: Command
     if verb in ("roll", "pass", "stop", "bust"):
         if verb == "roll" and w.peek() == "again":
-            w.take("again")
+            w.take(_what("again"))
         command = {"roll": Roll(), "pass": Pass(), "stop": Stop(), "bust": Bust()}[verb]
     elif verb == "choose":
         command = ChooseCrew(crew_slug(w.rest()))
     elif verb == "commit":
-        face = _face(w.take("a requirement face, e.g. commit shield"))
-        count = _number(w.take("count"), "the requirement's number") if w.peek() is not None else None
+        face = _face(w.take(_what("commit_face")))
+        count = _number(w.take(_what("count")), "commit") if w.peek() is not None else None
         command = Commit(face, count)
     elif verb == "lock":
         command = _lock(w)
     elif verb in ("reroll", "re-roll"):
         if w.peek() == "all":
-            w.take("all")
+            w.take(_what("all"))
         if w.peek() == "with" and len(w.words) - w.i == 2 and crew_slug([w.words[-1]]) == SALATAR:
             w.rest()
             command = UseAbility(SALATAR)
         else:
             faces, crew = _ability_then_faces(w, "reroll")
             if crew not in (LILA_AL_BINDAR, VILA_NOIR):
-                raise CannotParse(f"{crew} does not re-roll chosen dice (Lila Al Bindar and Vila Noir do).")
+                raise _refused("not_a_chosen_reroll", crew=name(crew))
             command = Reroll(tuple(faces), crew)
     elif verb == "use":
         crew = crew_slug(w.rest())
         if crew not in USE_ABILITIES:
-            raise CannotParse(f"{crew}'s ability is not used with 'use' (see the help for its command).")
+            raise _refused("not_used_with_use", crew=name(crew))
         command = UseAbility(crew)
     elif verb == "treat":
         faces, crew = _ability_then_faces(w, "treat")
         if crew not in TREAT_AS_EXTRA:
-            raise CannotParse(f"{crew} does not treat dice as Extra Dice.")
+            raise _refused("does_not_treat", crew=name(crew))
         command = TreatAsExtra(tuple(faces), crew)
     elif verb == "save":
         if w.peek() == "wild":
-            w.take("wild")
+            w.take(_what("wild"))
         if w.peek() == "with" and _with_crew(w) != MEG_GALLAK:
-            raise CannotParse("Only Meg Gallak saves a Wild.")
+            raise _refused("only_meg_saves", crew=name(MEG_GALLAK))
         command = SaveWild()
     elif verb == "keep":
-        word = w.take("which token: keep 1 or keep 2")
-        choice = {"first": 1, "second": 2}.get(word) or _number(word, "keep 1 or keep 2")
+        word = w.take(_what("keep"))
+        choice = {"first": 1, "second": 2}.get(word) or _number(word, "keep")
         if choice not in (1, 2):
-            raise CannotParse("Keep 1 or keep 2: the first or the second token drawn.")
+            raise _refused("keep_one_or_two")
         command = KeepHazard(choice)
     elif verb == "stack":
-        word = w.take("top or under")
+        word = w.take(_what("stack"))
         if word == "on":
-            word = w.take("top")
+            word = w.take(_what("top"))
         position = {"top": "top", "under": "under", "bottom": "under"}.get(word)
         if position is None:
-            raise CannotParse(f"Stack top or stack under, not {word!r}.")
+            raise _refused("stack_top_or_under", word=word)
         command = StackCrew(position)
     elif verb == "return":
-        word = w.take("a token number or none")
-        command = ReturnHazard(
-            None if word in ("none", "nothing") else _number(word, "return N or return none")
-        )
+        word = w.take(_what("return"))
+        command = ReturnHazard(None if word in ("none", "nothing") else _number(word, "return"))
     else:
-        raise CannotParse(f"{verb!r} is not a Moonrollers command. Commands: {VERBS}.")
+        raise _refused("unknown_command", verb=verb)
     w.done()
     return command
 

@@ -14,7 +14,7 @@ from games.engine.moonrollers.cards import (
     HAZARD_TOKEN_COUNTS,
     STARTING_CREW,
 )
-from games.engine.moonrollers.events import GAME_SET_UP, TURN_STARTED, event
+from games.engine.moonrollers.events import GameSetUp, TurnStarted
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -54,9 +54,7 @@ def setup(players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
     pile = rng.shuffle([value for value, n in HAZARD_TOKEN_COUNTS.items() for _ in range(n)])
     first = rng.randbelow(players)
     return [
-        event(
-            GAME_SET_UP,
-            None,
+        GameSetUp(
             players=players,
             longer_game=longer,
             starting_crew=starting,
@@ -64,6 +62,6 @@ def setup(players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
             deck=deck,
             hazard_pile=pile,
             first_player=first,
-        ),
-        event(TURN_STARTED, first, seat=first),
+        ).event(None),
+        TurnStarted(seat=first).event(first),
     ]

@@ -9,7 +9,15 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 
-from games.engine.moonrollers.events import BUSTED, DICE_ROLLED, GAME_ENDED, TURN_STARTED
+from games.engine.moonrollers.events import (
+    BUSTED,
+    DICE_ROLLED,
+    GAME_ENDED,
+    TURN_STARTED,
+    DiceRolled,
+    GameEnded,
+    TurnStarted,
+)
 from games.engine.moonrollers.hiring import DECK_EXHAUSTED, ONE_OF_EACH_FACTION, THREE_OF_A_FACTION
 from games.engine.simulation import PlayedGame
 
@@ -25,8 +33,12 @@ class TurnCounts:
         self.busts: Counter[int] = Counter()
         for event in game.events:
             if event.type == TURN_STARTED:
-                self.turns[event.payload["seat"]] += 1
-            elif event.type == DICE_ROLLED and event.payload["first"] and event.seat is not None:
+                self.turns[TurnStarted.from_payload(event.payload).seat] += 1
+            elif (
+                event.type == DICE_ROLLED
+                and event.seat is not None
+                and DiceRolled.from_payload(event.payload).first
+            ):
                 self.rolled[event.seat] += 1
             elif event.type == BUSTED and event.seat is not None:
                 self.busts[event.seat] += 1
@@ -53,7 +65,7 @@ def _winning_score(game: PlayedGame) -> int:
 def _end_reasons(game: PlayedGame) -> list[str]:
     for event in reversed(game.events):
         if event.type == GAME_ENDED:
-            return list(event.payload["reasons"])
+            return list(GameEnded.from_payload(event.payload).reasons)
     return []
 
 

@@ -4,7 +4,7 @@ nothing can be locked, the end of the turn, the next turn, the end of the game).
 
 from __future__ import annotations
 
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, Rng
 from games.engine.moonrollers import dice
 from games.engine.moonrollers.abilities import (
     KAL_DAMAR,
@@ -26,22 +26,23 @@ from games.engine.moonrollers.abilities import (
     rescues,
     treatable_faces,
 )
-from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS, requirement_label
-from games.engine.moonrollers.checks import apply, crew_name, require_rolled
+from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS
+from games.engine.moonrollers.checks import apply, refuse, require_rolled
 from games.engine.moonrollers.commands import Bust, ChooseCrew, Commit, Pass, Roll, Stop
-from games.engine.moonrollers.dice import FACE_INDEX, FACE_LABELS
+from games.engine.moonrollers.dice import FACE_INDEX
 from games.engine.moonrollers.events import (
-    BUSTED,
-    CREW_CHOSEN,
-    DICE_ROLLED,
-    GAME_ENDED,
-    REQUIREMENT_COMMITTED,
-    STOPPED,
-    TURN_PASSED,
-    TURN_STARTED,
-    event,
+    Busted,
+    CrewChosen,
+    DiceRolled,
+    GameEnded,
+    RequirementCommitted,
+    Stopped,
+    TurnPassed,
+    TurnStarted,
 )
 from games.engine.moonrollers.state import HIRED, OVER, ROLLED, START, GameState
+from games.engine.moonrollers.texts import dice as dice_of
+from games.engine.moonrollers.texts import face, listing, name, requirement
 
 
 def roll(state: GameState, seat: int, command: Roll, rng: Rng) -> list[Event]:
@@ -49,27 +50,25 @@ def roll(state: GameState, seat: int, command: Roll, rng: Rng) -> list[Event]:
     if turn.phase == START:
         n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[seat].abilities else STARTING_DICE
         faces = dice.face_names(dice.roll(rng, n))
-        return [event(DICE_ROLLED, seat, faces=faces, first=True, from_supply=n, kept=0, safe=False)]
+        return [DiceRolled(faces=faces, first=True, from_supply=n, kept=0, safe=False).event(seat)]
     require_rolled(state)
     if not may_roll_again(state):
         if must_lock_or_bust(state):
-            raise IllegalCommand("Nothing you rolled can be locked: use an ability, or bust.")
-        raise IllegalCommand("Lock at least one die before rolling again (or stop).")
+            raise refuse("nothing_lockable")
+        raise refuse("lock_before_rolling")
     added = dice_added_on_roll(state)
     n = sum(turn.pool) + sum(turn.as_extra) + added
     if n + turn.saved == 0:
-        raise IllegalCommand("You have no dice left to roll: stop.")
+        raise refuse("no_dice_left")
     faces = dice.face_names(dice.roll(rng, n))
     return [
-        event(
-            DICE_ROLLED,
-            seat,
+        DiceRolled(
             faces=faces,
             first=False,
             from_supply=added,
             kept=turn.saved,
             safe=at_ok_protects_next_roll(state),
-        )
+        ).event(seat)
     ]
 
 
@@ -86,76 +85,70 @@ def may_roll_again(state: GameState) -> bool:
 
 def pass_turn(state: GameState, seat: int, command: Pass, rng: Rng) -> list[Event]:
     if state.turn.phase != START:
-        raise IllegalCommand("You can pass only before rolling; now you may stop.")
-    return [event(TURN_PASSED, seat)]
+        raise refuse("pass_only_before_rolling")
+    return [TurnPassed().event(seat)]
 
 
 def stop(state: GameState, seat: int, command: Stop, rng: Rng) -> list[Event]:
     if state.turn.phase == START:
-        raise IllegalCommand("You have not rolled yet: roll, or pass.")
+        raise refuse("not_rolled_yet")
     require_rolled(state)
     if must_lock_or_bust(state):
-        raise IllegalCommand(
-            "Nothing you rolled can be locked, so stopping now would be a bust: use an ability, or send bust."
-        )
+        raise refuse("stop_would_bust")
     return [stopped_event(state, auto=False)]
 
 
 def stopped_event(state: GameState, *, auto: bool) -> Event:
     turn = state.turn
-    return event(STOPPED, turn.seat, taken_back=turn.requirement, kept=list(turn.placed), auto=auto)
+    return Stopped(taken_back=turn.requirement, kept=list(turn.placed), auto=auto).event(turn.seat)
 
 
 def bust(state: GameState, seat: int, command: Bust, rng: Rng) -> list[Event]:
     require_rolled(state)
     if not must_lock_or_bust(state):
-        raise IllegalCommand("You can still lock a die (or you are safe): there is no bust to accept.")
+        raise refuse("no_bust")
     return [busted_event(state)]
 
 
 def busted_event(state: GameState) -> Event:
     turn = state.turn
     bonus = NAMARI_PRESTIGE if NAMARI in state.players[turn.seat].abilities else 0
-    return event(
-        BUSTED,
-        turn.seat,
+    return Busted(
         crew=turn.crew,
         removed=list(turn.placed),
         taken_back=turn.requirement,
         prestige=bonus,
-    )
+    ).event(turn.seat)
 
 
 def choose_crew(state: GameState, seat: int, command: ChooseCrew, rng: Rng) -> list[Event]:
     require_rolled(state)
     turn = state.turn
     if turn.crew is not None:
-        raise IllegalCommand(f"You are already working on {crew_name(turn.crew)} this turn.")
+        raise refuse("already_working_on", crew=name(turn.crew))
     if not any(card.crew == command.crew for card in state.display):
-        raise IllegalCommand(f"{crew_name(command.crew)} is not in the display.")
+        raise refuse("not_in_display", crew=name(command.crew))
     if state.tokens_left(seat) == 0:
-        raise IllegalCommand(f"All {PLAYER_TOKENS} of your tokens are on cards: you cannot commit.")
+        raise refuse("no_tokens_left", PLAYER_TOKENS)
     if not lockable_requirements(state, command.crew):
-        raise IllegalCommand(
-            f"Nothing in your rolling pool fits an open requirement of {crew_name(command.crew)}."
-        )
-    return [event(CREW_CHOSEN, seat, crew=command.crew)]
+        raise refuse("nothing_fits_crew", crew=name(command.crew))
+    return [CrewChosen(crew=command.crew).event(seat)]
 
 
-def find_requirement(state: GameState, crew: str, face: str, count: int | None) -> int:
+def find_requirement(state: GameState, crew: str, command_face: str, count: int | None) -> int:
     card = state.display[state.slot_of(crew)]
-    f = FACE_INDEX[face]
+    f = FACE_INDEX[command_face]
     reqs = CREW[crew].requirements
     matching = [i for i, r in enumerate(reqs) if r.face == f and (count is None or r.count == count)]
     if not matching:
-        what = f"{count} {FACE_LABELS[f]}" if count is not None else FACE_LABELS[f]
-        raise IllegalCommand(f"{crew_name(crew)} has no {what} requirement.")
+        what = dice_of(f, count) if count is not None else face(f)
+        raise refuse("no_such_requirement", crew=name(crew), requirement=what)
     open_ = [i for i in matching if card.tokens[i] is None]
     if not open_:
-        raise IllegalCommand(f"{requirement_label(crew, matching[0])} already has a token on it.")
+        raise refuse("requirement_taken", requirement=requirement(crew, matching[0]))
     if len(open_) > 1:
-        options = ", ".join(f"commit {face} {reqs[i].count}" for i in open_)
-        raise IllegalCommand(f"{crew_name(crew)} has several open {FACE_LABELS[f]} requirements: {options}.")
+        options = listing([f"commit {command_face} {reqs[i].count}" for i in open_], "or")
+        raise refuse("several_open", crew=name(crew), face=face(f), options=options)
     return open_[0]
 
 
@@ -163,20 +156,18 @@ def commit(state: GameState, seat: int, command: Commit, rng: Rng) -> list[Event
     require_rolled(state)
     turn = state.turn
     if turn.crew is None:
-        raise IllegalCommand("Choose a crew card first: choose <crew>.")
+        raise refuse("choose_crew_first")
     if turn.requirement is not None:
-        raise IllegalCommand(
-            f"You are already committed to {requirement_label(turn.crew, turn.requirement)}."
-        )
+        raise refuse("already_committed", requirement=requirement(turn.crew, turn.requirement))
     if turn.completed_this_roll:
-        raise IllegalCommand("You completed a requirement on this roll: roll again, then commit (or stop).")
+        raise refuse("completed_this_roll_commit")
     index = find_requirement(state, turn.crew, command.face, command.count)
     if state.tokens_left(seat) == 0:
-        raise IllegalCommand(f"All {PLAYER_TOKENS} of your tokens are on cards: you cannot commit.")
+        raise refuse("no_tokens_left", PLAYER_TOKENS)
     req = CREW[turn.crew].requirements[index]
     if not die_fits(turn, req, state.players[seat].abilities):
-        raise IllegalCommand(f"Nothing in your rolling pool fits {requirement_label(turn.crew, index)}.")
-    return [event(REQUIREMENT_COMMITTED, seat, crew=turn.crew, requirement=index)]
+        raise refuse("nothing_fits_requirement", requirement=requirement(turn.crew, index))
+    return [RequirementCommitted(crew=turn.crew, requirement=index).event(seat)]
 
 
 def anything_but_stop(state: GameState, lockable: bool) -> bool:
@@ -209,8 +200,9 @@ def _next_event(state: GameState) -> Event | None:
     elif turn.phase != OVER:
         return None
     if state.ending:
-        return event(GAME_ENDED, None, reasons=list(state.ending))
-    return event(TURN_STARTED, (turn.seat + 1) % state.seats, seat=(turn.seat + 1) % state.seats)
+        return GameEnded(reasons=list(state.ending)).event(None)
+    following = (turn.seat + 1) % state.seats
+    return TurnStarted(seat=following).event(following)
 
 
 def follow_up(state: GameState) -> list[Event]:

@@ -1,63 +1,64 @@
 """What a seat (or a spectator, seat None) may see: ``view`` of the state and ``redact`` of one event.
 
 Secrets: the order of the crew deck and of the Hazard pile (nobody), and Hazard token values (only
-their owner, until the game is over). Log texts name players as ``{p0}``, ``{p1}``... (seat
-numbers): the platform fills in names with ``text.format(p0=..., p1=...)``.
+their owner, until the game is over). Every text is a message (JSON: ``{"key", "params", "count"}``),
+players are ``SeatRef`` params (``{"seat": n}``) that the platform renders as their names. The dict
+key ``"key"`` is kept for messages: no other dict of a view or a log entry has one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.engine.core import Event
-from games.engine.moonrollers.abilities import is_safe
-from games.engine.moonrollers.cards import (
-    CREW,
-    FACTION_NAMES,
-    HAZARD_SYMBOLS,
-    PLAYER_TOKENS,
-    hazard_symbols,
-    requirement_label,
-)
-from games.engine.moonrollers.dice import FACES, names_of
+from games.engine.core import Event, Message, SeatRef, msg
+from games.engine.messages import ParamValue
+from games.engine.moonrollers.abilities import AT_OK, NAMARI, is_safe
+from games.engine.moonrollers.cards import CREW, HAZARD_SYMBOLS, PLAYER_TOKENS, hazard_symbols
+from games.engine.moonrollers.dice import FACE_INDEX, FACES, names_of
 from games.engine.moonrollers.events import (
-    BUSTED,
-    CREW_CHOSEN,
-    CREW_HIRED,
-    CREW_STACKED,
-    DICE_LOCKED,
-    DICE_REROLLED,
-    DICE_ROLLED,
-    DICE_TREATED_AS_EXTRA,
-    GAME_ENDED,
-    GAME_SET_UP,
-    HAZARD_TOKEN_KEPT,
-    HAZARD_TOKEN_RETURNED,
-    HAZARD_TOKENS_DRAWN,
-    PRESTIGE_SCORED,
-    REQUIREMENT_COMMITTED,
-    REQUIREMENT_COMPLETED,
-    STOPPED,
-    SUPPLY_DICE_ROLLED,
-    TURN_PASSED,
-    TURN_STARTED,
-    WILD_SAVED,
+    Busted,
+    CrewChosen,
+    CrewHired,
+    CrewStacked,
+    DiceLocked,
+    DiceRerolled,
+    DiceRolled,
+    DiceTreatedAsExtra,
+    GameEnded,
+    GameSetUp,
+    HazardTokenKept,
+    HazardTokenReturned,
+    HazardTokensDrawn,
+    PrestigeScored,
+    RequirementCommitted,
+    RequirementCompleted,
+    Stopped,
+    SupplyDiceRolled,
+    TurnPassed,
+    TurnStarted,
+    WildSaved,
+    payload_of,
 )
-from games.engine.moonrollers.legal import legal, pending, prompt, prompt_fr, spec_json
+from games.engine.moonrollers.legal import legal, pending, prompt, spec_json
 from games.engine.moonrollers.notation import format_command
-from games.engine.moonrollers.scoring import outcome
+from games.engine.moonrollers.scoring import end_reason, outcome
 from games.engine.moonrollers.state import ROLLED, GameState
-from games.engine.moonrollers.texts_fr import text_fr
+from games.engine.moonrollers.texts import (
+    a_face,
+    ability,
+    dice,
+    faces_list,
+    faction,
+    faction_label,
+    listing,
+    name,
+    names_list,
+    requirement,
+    token,
+    tokens_list,
+)
 
 JSON = dict[str, Any]
-
-
-def _who(seat: int | None) -> str:
-    return f"{{p{seat}}}" if seat is not None else "Nobody"
-
-
-def _name(slug: str | None) -> str:
-    return CREW[slug].name if slug else ""
 
 
 def _card_json(state: GameState, slot: int) -> JSON:
@@ -78,6 +79,7 @@ def _card_json(state: GameState, slot: int) -> JSON:
                 "token": card.tokens[i],
                 "committed": turn.seat if committed else None,
                 "progress": turn.progress if committed else None,
+                "label": requirement(card.crew, i).to_json(),
             }
         )
     return {
@@ -85,12 +87,15 @@ def _card_json(state: GameState, slot: int) -> JSON:
         "crew": card.crew,
         "name": crew.name,
         "faction": crew.faction,
-        "faction_name": FACTION_NAMES[crew.faction],
-        "ability": crew.ability,
-        "ability_fr": crew.ability_fr,
+        "faction_name": faction_label(crew.faction).to_json(),
+        "ability": ability(card.crew).to_json(),
         "requirements": requirements,
         "worked_on": working,
     }
+
+
+def _token_json(value: int) -> JSON:
+    return {"prestige": value, "hazard": HAZARD_SYMBOLS[value], "label": token(value).to_json()}
 
 
 def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
@@ -103,40 +108,27 @@ def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
         "tokens_out": state.tokens_out(seat),
         "tokens_total": PLAYER_TOKENS,
         "hazard_count": len(player.hazard),
-        "hazard_tokens": [{"prestige": t, "hazard": HAZARD_SYMBOLS[t]} for t in player.hazard]
-        if sees
-        else None,
+        "hazard_tokens": [_token_json(t) for t in player.hazard] if sees else None,
         "hazard_symbols": hazard_symbols(player.hazard) if sees else None,
         "crew": [
             {
                 "faction": CREW[stack[0]].faction,
-                "faction_name": FACTION_NAMES[CREW[stack[0]].faction],
+                "faction_name": faction_label(CREW[stack[0]].faction).to_json(),
                 "cards": list(stack),
                 "names": [CREW[s].name for s in stack],
                 "active": stack[0],
-                "ability": CREW[stack[0]].ability,
-                "ability_fr": CREW[stack[0]].ability_fr,
+                "ability": ability(stack[0]).to_json(),
             }
             for stack in player.stacks
         ],
     }
 
 
-def _prompt_for(state: GameState, seat: int | None) -> str:
+def prompt_for(state: GameState, seat: int | None) -> Message:
     """What ``seat`` must decide now; others are told whom the game waits for."""
-    if state.finished:
-        return ""
-    if seat == state.turn.seat:
+    if state.finished or seat == state.turn.seat:
         return prompt(state)
-    return f"Waiting for {_who(state.turn.seat)}."
-
-
-def _prompt_fr_for(state: GameState, seat: int | None) -> str:
-    if state.finished:
-        return ""
-    if seat == state.turn.seat:
-        return prompt_fr(state)
-    return f"En attente de {_who(state.turn.seat)}."
+    return msg("moonrollers.prompt.waiting", player=SeatRef(state.turn.seat))
 
 
 def view(state: GameState, seat: int | None) -> JSON:
@@ -144,11 +136,7 @@ def view(state: GameState, seat: int | None) -> JSON:
     result = outcome(state)
     drawn: Any = None
     if turn.drawn:
-        drawn = (
-            [{"prestige": t, "hazard": HAZARD_SYMBOLS[t]} for t in turn.drawn]
-            if seat == turn.seat
-            else len(turn.drawn)
-        )
+        drawn = [_token_json(t) for t in turn.drawn] if seat == turn.seat else len(turn.drawn)
     return {
         "game": "moonrollers",
         "viewer": seat,
@@ -156,8 +144,7 @@ def view(state: GameState, seat: int | None) -> JSON:
         "end_reasons": list(state.ending),
         "active_seat": None if state.finished else turn.seat,
         "your_turn": seat == turn.seat and not state.finished,
-        "prompt": _prompt_for(state, seat),
-        "prompt_fr": _prompt_fr_for(state, seat),
+        "prompt": prompt_for(state, seat).to_json(),
         "pending": [
             {"seat": p.seat, "kind": p.kind, "default": format_command(p.default), "private": p.private}
             for p in pending(state)
@@ -198,108 +185,152 @@ def view(state: GameState, seat: int | None) -> JSON:
 # ---- the log ------------------------------------------------------------------------------------
 
 
-def _faces(names: list[str]) -> str:
-    return ", ".join(names) if names else "nothing"
+def _log(key: str, count: int | None = None, **params: ParamValue) -> Message:
+    return msg(f"moonrollers.log.{key}", count, **params)
 
 
-def _token(t: int) -> str:
-    return f"{t} Prestige/{HAZARD_SYMBOLS[t]} Hazard"
+def _with(crew: str | None) -> Message | None:
+    """A line's ending "with Imdar Shade" (None when no crew helped)."""
+    return msg("moonrollers.log.with_crew", crew=name(crew)) if crew else None
 
 
-def _text(e: Event, owner: bool) -> str:
-    p = e.payload
-    who = _who(e.seat)
-    t = e.type
-    if t == GAME_SET_UP:
-        cards = ", ".join(_name(s) for s in p["display"])
-        return (
-            f"A {p['players']}-player game is set up. Display: {cards}. {_who(p['first_player'])} goes first."
-        )
-    if t == TURN_STARTED:
-        return f"{_who(p['seat'])}'s turn."
-    if t == TURN_PASSED:
-        return f"{who} passes."
-    if t == DICE_ROLLED:
-        extra = f" ({p['from_supply']} added from the supply)" if p["from_supply"] and not p["first"] else ""
-        saved = " plus the saved Wild" if p["kept"] else ""
-        safe = " AT-OK: safe from busting." if p["safe"] else ""
-        return f"{who} rolled {len(p['faces'])} dice{extra}: {_faces(p['faces'])}{saved}.{safe}"
-    if t == DICE_REROLLED:
-        return f"{who} re-rolled {_faces(p['before'])} with {_name(p['crew'])}: {_faces(p['after'])}."
-    if t == SUPPLY_DICE_ROLLED:
-        return (
-            f"{who} rolled {len(p['faces'])} supply dice with {_name(p['crew'])}: {_faces(p['faces'])}; "
-            f"{_faces(p['added'])} joins the rolling pool."
-        )
-    if t == CREW_CHOSEN:
-        return f"{who} works on {_name(p['crew'])}."
-    if t == REQUIREMENT_COMMITTED:
-        return f"{who} commits to {requirement_label(p['crew'], p['requirement'])}."
-    if t == DICE_LOCKED:
-        parts = []
-        for d in p["dice"]:
-            if d["with"]:
-                as_ = "a Wild" if d["as"] == "wild" else f"{d['counts']} {d['as']}"
-                parts.append(f"{d['face']} as {as_} ({_name(d['with'])})")
+def _locked_dice(p: DiceLocked) -> ParamValue:
+    """The dice of a lock: plain ones grouped by face, then each die an ability counted differently."""
+    counts = [0, 0, 0, 0, 0, 0]
+    parts: list[ParamValue] = []
+    for d in p.dice:
+        if d.with_ is None:
+            counts[FACE_INDEX[d.face]] += 1
+    parts += [dice(f, n) for f, n in enumerate(counts) if n]
+    for d in p.dice:
+        if d.with_ is not None:
+            f = FACE_INDEX[d.face]
+            if d.as_ == "wild":
+                die = msg("moonrollers.die.as_wild", die=a_face(f))
             else:
-                parts.append(d["face"])
-        label = requirement_label(p["crew"], p["requirement"])
-        return f"{who} locked {', '.join(parts)} on {label} ({p['progress']}/{p['needed']})."
-    if t == DICE_TREATED_AS_EXTRA:
-        return f"{who} treats {_faces(p['faces'])} as Extra Dice with {_name(p['crew'])}."
-    if t == WILD_SAVED:
-        return f"{who} sets a Wild aside for the next roll with Meg Gallak."
-    if t == REQUIREMENT_COMPLETED:
-        by = " with B3-AR" if p["by"] else ""
-        return f"{who} completed {requirement_label(p['crew'], p['requirement'])}{by}."
-    if t == HAZARD_TOKENS_DRAWN:
-        n = len(p["tokens"])
-        src = " with Imdar Shade" if p["crew"] else ""
-        drew = f"{who} drew {n} Hazard token{'s' if n > 1 else ''}{src}"
+                die = msg(
+                    "moonrollers.die.as_amount", die=a_face(f), amount=dice(FACE_INDEX[d.as_], d.counts)
+                )
+            parts.append(msg("moonrollers.log.die_with_crew", die=die, crew=name(d.with_)))
+    return listing(parts)
+
+
+def log_text(e: Event, owner: bool) -> Message:
+    """The log line of one event, as ``owner`` (the seat it concerns) or anyone else sees it."""
+    p = payload_of(e)
+    who = SeatRef(e.seat) if e.seat is not None else None
+    if isinstance(p, GameSetUp):
+        return _log("game_set_up", p.players, cards=names_list(p.display), first=SeatRef(p.first_player))
+    if isinstance(p, TurnStarted):
+        return _log("turn_started", player=SeatRef(p.seat))
+    if isinstance(p, TurnPassed):
+        return _log("turn_passed", player=who)
+    if isinstance(p, DiceRolled):
+        faces = faces_list(p.faces)
+        if p.kept:
+            faces = msg("moonrollers.log.plus_saved_wild", dice=faces)
+        added = (
+            Message("moonrollers.log.from_supply", {}, p.from_supply)
+            if p.from_supply and not p.first
+            else None
+        )
+        safe = msg("moonrollers.log.at_ok_safe", crew=name(AT_OK)) if p.safe else None
+        return _log("dice_rolled", len(p.faces), player=who, added=added, dice=faces, safe=safe)
+    if isinstance(p, DiceRerolled):
+        return _log(
+            "dice_rerolled",
+            player=who,
+            before=faces_list(p.before),
+            crew=name(p.crew),
+            after=faces_list(p.after),
+        )
+    if isinstance(p, SupplyDiceRolled):
+        joins = (
+            _log("joins_pool", len(p.added), dice=faces_list(p.added)) if p.added else _log("none_joins_pool")
+        )
+        return _log(
+            "supply_dice_rolled",
+            len(p.faces),
+            player=who,
+            crew=name(p.crew),
+            dice=faces_list(p.faces),
+            joins=joins,
+        )
+    if isinstance(p, CrewChosen):
+        return _log("crew_chosen", player=who, crew=name(p.crew))
+    if isinstance(p, RequirementCommitted):
+        return _log("requirement_committed", player=who, requirement=requirement(p.crew, p.requirement))
+    if isinstance(p, DiceLocked):
+        return _log(
+            "dice_locked",
+            player=who,
+            dice=_locked_dice(p),
+            requirement=requirement(p.crew, p.requirement),
+            progress=p.progress,
+            needed=p.needed,
+        )
+    if isinstance(p, DiceTreatedAsExtra):
+        return _log(
+            "dice_treated_as_extra", len(p.faces), player=who, dice=faces_list(p.faces), crew=name(p.crew)
+        )
+    if isinstance(p, WildSaved):
+        return _log("wild_saved", player=who, crew=name(p.crew))
+    if isinstance(p, RequirementCompleted):
+        return _log(
+            "requirement_completed",
+            player=who,
+            requirement=requirement(p.crew, p.requirement),
+            by=_with(p.by),
+        )
+    if isinstance(p, HazardTokensDrawn):
+        n = len(p.tokens)
         if owner:
-            return f"{drew}: {', '.join(_token(x) for x in p['tokens'])}."
-        return f"{drew}."
-    if t == HAZARD_TOKEN_KEPT:
+            return _log(
+                "hazard_tokens_drawn_seen", n, player=who, by=_with(p.crew), tokens=tokens_list(p.tokens)
+            )
+        return _log("hazard_tokens_drawn", n, player=who, by=_with(p.crew))
+    if isinstance(p, HazardTokenKept):
         if owner:
-            return f"{who} kept {_token(p['token'])} and returned {_token(p['returned'])}."
-        return f"{who} kept 1 Hazard token and returned the other to the pile."
-    if t == PRESTIGE_SCORED:
-        awards = ", ".join(f"{_who(s)} +{n}" for s, n in p["awards"])
-        return f"{_name(p['crew'])} is complete: {awards} Prestige."
-    if t == CREW_HIRED:
-        refill = f" {_name(p['refill'])} joins the display." if p["refill"] else ""
-        return f"{who} hires {_name(p['crew'])}.{refill}"
-    if t == CREW_STACKED:
-        where = "on top of" if p["position"] == "top" else "under"
-        return f"{who} puts {_name(p['crew'])} {where} their {FACTION_NAMES[CREW[p['crew']].faction]} stack."
-    if t == HAZARD_TOKEN_RETURNED:
-        if p["index"] is None:
-            return f"{who} keeps all their Hazard tokens."
+            return _log("hazard_token_kept_seen", player=who, kept=token(p.token), returned=token(p.returned))
+        return _log("hazard_token_kept", player=who)
+    if isinstance(p, PrestigeScored):
+        awards = [_log("award", player=SeatRef(seat), points=points) for seat, points in p.awards]
+        return _log("prestige_scored", crew=name(p.crew), awards=listing(awards))
+    if isinstance(p, CrewHired):
+        if p.refill:
+            return _log("crew_hired_refill", player=who, crew=name(p.crew), refill=name(p.refill))
+        return _log("crew_hired", player=who, crew=name(p.crew))
+    if isinstance(p, CrewStacked):
+        where = "crew_stacked_top" if p.position == "top" else "crew_stacked_under"
+        return _log(where, player=who, crew=name(p.crew), faction=faction(CREW[p.crew].faction))
+    if isinstance(p, HazardTokenReturned):
+        if p.index is None or p.token is None:
+            return _log("hazard_tokens_all_kept", player=who)
         if owner:
-            return f"{who} returned {_token(p['token'])} to the pile."
-        return f"{who} returned a Hazard token to the pile."
-    if t == STOPPED:
-        kept = len(p["kept"])
-        return f"{who} stops, keeping {kept} completed requirement{'' if kept == 1 else 's'} this turn."
-    if t == BUSTED:
-        bonus = f" Namari: +{p['prestige']} Prestige." if p["prestige"] else ""
-        n = len(p["removed"]) + (1 if p["taken_back"] is not None else 0)
-        return f"{who} busts and takes back {n} token{'' if n == 1 else 's'}.{bonus}"
-    if t == GAME_ENDED:
-        return "The game is over."
-    return t
+            return _log("hazard_token_returned_seen", player=who, token=token(p.token))
+        return _log("hazard_token_returned", player=who)
+    if isinstance(p, Stopped):
+        return _log("stopped", len(p.kept), player=who)
+    if isinstance(p, Busted):
+        n = len(p.removed) + (1 if p.taken_back is not None else 0)
+        if p.prestige:
+            return _log("busted_namari", n, player=who, crew=name(NAMARI), prestige=p.prestige)
+        return _log("busted", n, player=who)
+    if isinstance(p, GameEnded):
+        return _log("game_ended", reasons=listing([end_reason(r) for r in p.reasons]))
+    raise ValueError(f"no log line for {e.type!r}")
 
 
 def _payload(e: Event, owner: bool) -> JSON:
     p = e.payload
-    if e.type == GAME_SET_UP:
+    if e.type == GameSetUp.TYPE:
         public = {k: v for k, v in p.items() if k not in ("deck", "hazard_pile")}
         return {**public, "deck_size": len(p["deck"]), "hazard_pile_size": len(p["hazard_pile"])}
-    if e.type == HAZARD_TOKENS_DRAWN:
+    if e.type == HazardTokensDrawn.TYPE:
         return dict(p) if owner else {"count": len(p["tokens"]), "choose": p["choose"], "crew": p["crew"]}
-    if e.type == HAZARD_TOKEN_KEPT:
+    if e.type == HazardTokenKept.TYPE:
         return {"choice": p["choice"], "token": p["token"], "returned": p["returned"]} if owner else {}
-    if e.type == HAZARD_TOKEN_RETURNED:
+    if e.type == HazardTokenReturned.TYPE:
         if owner:
             return {"index": p["index"], "token": p["token"]}
         return {"returned": p["index"] is not None}
@@ -313,6 +344,5 @@ def redact(e: Event, seat: int | None) -> JSON | None:
         "version": e.version,
         "seat": e.seat,
         "payload": _payload(e, owner),
-        "text": _text(e, owner),
-        "text_fr": text_fr(e, owner),
+        "text": log_text(e, owner).to_json(),
     }

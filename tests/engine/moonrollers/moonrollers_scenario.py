@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, IllegalCommand, Message, Rng
+from games.engine.messages import has_text, render
 from games.engine.moonrollers import ENGINE
 from games.engine.moonrollers.cards import (
     CREW,
@@ -180,13 +181,23 @@ class Game:
         return self.play("roll", faces=faces)
 
     def illegal(self, text: str, *, seat: Seat | None = None) -> str:
-        """Assert ``text`` is refused and changes nothing; return the reason."""
+        """Assert ``text`` is refused and changes nothing; return the reason as an English reader
+        reads it (the message is in both catalogs)."""
+        return render(self.refusal(text, seat=seat), "en", self.names)
+
+    def refusal(self, text: str, *, seat: Seat | None = None) -> Message:
+        """Assert ``text`` is refused and changes nothing; return the reason (a message)."""
         who = self.state.turn.seat if seat is None else self.seat(seat)
         before = self.state
         with pytest.raises(IllegalCommand) as refused:
             ENGINE.decide(before, who, ENGINE.parse(text), RiggedRng(["wild"] * 12))
         assert self.state == before
-        return refused.value.reason
+        reason = refused.value.reason
+        assert has_text(reason.key, "en") and has_text(reason.key, "fr"), reason.key
+        english, french = render(reason, "en", self.names), render(reason, "fr", self.names)
+        assert "{" not in english + french and "moonrollers." not in english + french, (english, french)
+        assert french != english, french
+        return reason
 
     def with_state(self, **changes: Any) -> Game:
         """The same position with some of the state changed."""
@@ -232,6 +243,11 @@ class Game:
     def legal_texts(self, who: Seat | None = None) -> list[str]:
         seat = self.state.turn.seat if who is None else self.seat(who)
         return [s.prefix for s in ENGINE.legal(self.state, seat)]
+
+
+def french(text: str) -> str:
+    """A French text as typeset: the typographic apostrophe (U+2019) where tests write the plain one."""
+    return text.replace("'", "\u2019")
 
 
 def names_of_index(faces: list[int]) -> list[str]:

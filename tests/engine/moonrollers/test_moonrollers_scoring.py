@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-from moonrollers_scenario import Game
+from typing import Any
 
+from moonrollers_scenario import Game, french
+
+from games.engine.core import Outcome
+from games.engine.messages import render
 from games.engine.moonrollers import ENGINE
+from games.engine.simulation import game_seed, play
+
+NAMES = {0: "A", 1: "B", 2: "C"}
+
+
+def explained(result: Outcome | None, language: str = "en") -> list[str]:
+    """The outcome's explanations, as a reader of ``language`` reads them."""
+    assert result is not None
+    messages: list[Any] = result.details["explanations"]
+    return [render(m, language, NAMES) for m in messages]
 
 
 def ended(players: list[str], prestige: dict[str, int], hazard: dict[str, list[int]]) -> Game:
@@ -24,6 +38,16 @@ def test_players_add_their_hazard_tokens_unless_they_have_the_most_hazard_symbol
     assert result.details["hazard_disqualified"] == [0]
     assert result.details["hazard_symbols"] == {"0": 4, "1": 1, "2": 0}
     assert result.ranking == [[1], [2], [0]]
+    assert explained(result) == [
+        "The game ended: a player has 3 crew members of one faction.",
+        "A has the most Hazard symbols (4): their Hazard tokens score nothing.",
+        "B wins with 13 Prestige.",
+    ]
+    assert explained(result, "fr") == [
+        french("La partie s'est terminée\u00a0: un joueur a 3 membres d'Équipage d'une même faction."),
+        "A a le plus de symboles Danger (4)\u00a0: ses jetons Danger ne rapportent rien.",
+        french("B l'emporte avec 13 Prestige."),
+    ]
 
 
 def test_all_players_tied_for_the_most_hazard_symbols_score_no_tokens() -> None:
@@ -32,6 +56,10 @@ def test_all_players_tied_for_the_most_hazard_symbols_score_no_tokens() -> None:
     assert result is not None
     assert result.scores == {0: 10, 1: 10, 2: 12}
     assert result.details["hazard_disqualified"] == [0, 1]
+    assert explained(result)[1:3] == [
+        "A has the most Hazard symbols (2): their Hazard tokens score nothing.",
+        "B has the most Hazard symbols (2): their Hazard tokens score nothing.",
+    ]
 
 
 def test_with_2_players_the_most_hazard_is_disqualified_only_3_symbols_ahead() -> None:
@@ -49,6 +77,7 @@ def test_no_hazard_symbols_at_all_disqualifies_nobody() -> None:
     result = ENGINE.outcome(ended(["A", "B", "C"], {"A": 1}, {"A": [1], "B": [1, 1]}).state)
     assert result is not None and result.scores == {0: 2, 1: 2, 2: 0}
     assert result.details["hazard_disqualified"] == []
+    assert "Nobody holds a Hazard symbol: every Hazard token scores its Prestige." in explained(result)
 
 
 def test_a_prestige_tie_goes_to_the_fewest_hazard_symbols() -> None:
@@ -59,9 +88,29 @@ def test_a_prestige_tie_goes_to_the_fewest_hazard_symbols() -> None:
     assert result.scores == {0: 14, 1: 14, 2: 14}
     assert result.ranking == [[0], [1], [2]]
     assert result.winners == [0]
+    assert explained(result)[-2:] == [
+        "A, B and C tied on 14 Prestige: the fewest Hazard symbols settled it.",
+        "A wins with 14 Prestige.",
+    ]
 
 
 def test_a_full_tie_shares_the_place() -> None:
     result = ENGINE.outcome(ended(["A", "B"], {"A": 3, "B": 3}, {"A": [2], "B": [2]}).state)
     assert result is not None and result.ranking == [[0, 1]]
     assert result.to_json()["winners"] == [0, 1]
+    assert explained(result)[-2:] == [
+        "A and B tied on 5 Prestige and on Hazard symbols: they share the place.",
+        "A and B share the win with 5 Prestige.",
+    ]
+    assert explained(result, "fr")[-1] == "A et B se partagent la victoire avec 5 Prestige."
+
+
+def test_the_scores_follow_each_seats_prestige_and_end_with_the_final_scores() -> None:
+    game = play(ENGINE, 3, seed=game_seed("scores", 0))
+    state = None
+    for event in game.events:
+        state = ENGINE.evolve(state, event)
+        if not state.finished:
+            assert ENGINE.scores(state) == {seat: p.prestige for seat, p in enumerate(state.players)}
+    assert state is not None and state.finished
+    assert ENGINE.scores(state) == game.outcome.scores

@@ -282,7 +282,7 @@ def test_commands_out_of_their_moment_are_refused() -> None:
     assert "already working on Namari" in g.illegal("choose avari")
     g.play("commit shield")
     assert "already committed" in g.illegal("commit thruster")
-    assert "Your rolling pool has 0 Damages" in g.illegal("lock damage")
+    assert g.illegal("lock damage") == "Your rolling pool has 0 Damage to lock, not 1."
     assert "does not fit" in g.illegal("lock thruster")
     assert "An Extra Die is not locked" in g.illegal("lock extra")
     assert "You have not hired Zek Zarag" in g.illegal("lock thruster as wild with zek-zarag")

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import json
 
-from moonrollers_scenario import Game
+from moonrollers_scenario import Game, french
 
 from games.engine.core import Rng, fold
+from games.engine.messages import is_message_json, render
 from games.engine.moonrollers import ENGINE
+
+NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
+
+
+def en(message: object) -> str:
+    assert is_message_json(message), message
+    return render(message, "en", NAMES)  # type: ignore[arg-type]
+
+
+def fr(message: object) -> str:
+    assert is_message_json(message), message
+    return render(message, "fr", NAMES)  # type: ignore[arg-type]
 
 
 def hazard_drawn() -> Game:
@@ -55,15 +68,28 @@ def test_the_view_shows_the_dice_pools_with_face_keys() -> None:
 def test_the_view_shows_crew_stacks_with_the_active_ability_prestige_and_tokens() -> None:
     g = hazard_drawn()
     ann = ENGINE.view(g.state, 1)["players"][0]
-    assert ann["crew"][0]["active"] == "zek-zarag" and "Thruster" in ann["crew"][0]["ability"]
+    assert ann["crew"][0]["active"] == "zek-zarag" and ann["crew"][0]["ability"] == {
+        "key": "moonrollers.ability.zek-zarag"
+    }
+    assert "exactly 1 Thruster" in en(ann["crew"][0]["ability"])
+    assert en(ann["crew"][0]["faction_name"]) == "Yellow faction"
+    assert fr(ann["crew"][0]["faction_name"]) == "Faction jaune"
     assert (ann["prestige"], ann["tokens_left"], ann["tokens_out"]) == (0, 9, 1)
 
 
 def test_a_seat_sees_its_own_hazard_tokens_and_only_counts_of_others() -> None:
     g = hazard_drawn()
     mine = ENGINE.view(g.state, 0)
-    assert mine["players"][0]["hazard_tokens"] == [{"prestige": 2, "hazard": 1}]
-    assert mine["turn"]["hazard_drawn"] == [{"prestige": 5, "hazard": 2}, {"prestige": 1, "hazard": 0}]
+    assert [(t["prestige"], t["hazard"]) for t in mine["players"][0]["hazard_tokens"]] == [(2, 1)]
+    assert [(t["prestige"], t["hazard"]) for t in mine["turn"]["hazard_drawn"]] == [(5, 2), (1, 0)]
+    assert [en(t["label"]) for t in mine["turn"]["hazard_drawn"]] == [
+        "5 Prestige/2 Hazard",
+        "1 Prestige/0 Hazard",
+    ]
+    assert [fr(t["label"]) for t in mine["turn"]["hazard_drawn"]] == [
+        "5 Prestige/2 Dangers",
+        "1 Prestige/0 Danger",
+    ]
     for seat in (1, None):
         theirs = ENGINE.view(g.state, seat)
         assert theirs["players"][0]["hazard_tokens"] is None
@@ -76,7 +102,10 @@ def test_the_view_says_whose_turn_it_is_what_to_decide_and_the_legal_commands() 
     g = hazard_drawn()
     mine = ENGINE.view(g.state, 0)
     assert mine["your_turn"] and mine["active_seat"] == 0
-    assert "Keep one of the two Hazard tokens" in mine["prompt"]
+    assert mine["prompt"] == {"key": "moonrollers.prompt.keep_hazard"}
+    assert (
+        en(mine["prompt"]) == "Keep one of the two Hazard tokens you drew; the other goes back to the pile."
+    )
     assert [s["prefix"] for s in mine["legal"]] == ["keep"]
     assert mine["pending"] == [{"seat": 0, "kind": "keep_hazard", "default": "keep 1", "private": True}]
     assert ENGINE.view(g.state, 1)["legal"] == []
@@ -92,8 +121,12 @@ def test_redact_hides_drawn_and_kept_token_values_from_others() -> None:
         seen = ENGINE.redact(drawn, seat)
         assert seen is not None
         assert seen["payload"] == {"count": 2, "choose": True, "crew": None}
-        assert "5" not in seen["text"]
+        assert "5" not in en(seen["text"]) and "5" not in fr(seen["text"])
+        assert en(seen["text"]) == "Ann drew 2 Hazard tokens."
         assert ENGINE.redact(kept, seat)["payload"] == {}  # type: ignore[index]
+    assert en(ENGINE.redact(drawn, 0)["text"]) == (  # type: ignore[index]
+        "Ann drew 2 Hazard tokens: 5 Prestige/2 Hazard and 1 Prestige/0 Hazard."
+    )
     assert ENGINE.redact(kept, 0)["payload"]["token"] == 5  # type: ignore[index]
     assert "position" not in ENGINE.redact(kept, 0)["payload"]  # type: ignore[index]
 
@@ -107,20 +140,55 @@ def test_redact_hides_the_deck_and_hazard_pile_order_from_everyone() -> None:
         assert seen["payload"]["deck_size"] == 22 and seen["payload"]["hazard_pile_size"] == 45
 
 
-def test_every_event_has_a_log_text_with_seat_placeholders() -> None:
+def test_every_event_has_a_log_line_naming_players_by_seat() -> None:
     g = hazard_drawn()
     g.play("keep 1")
-    texts = [ENGINE.redact(e, None)["text"] for e in g.events]  # type: ignore[index]
-    assert texts[0] == "{p0} rolled 5 dice: damage, damage, damage, thruster, extra."
-    assert "{p0} commits to Namari's 3 Damage." in texts
-    assert texts[-1].format(p0="Ann") == "Ann kept 1 Hazard token and returned the other to the pile."
+    lines = [ENGINE.redact(e, None)["text"] for e in g.events]  # type: ignore[index]
+    assert lines[0] == {
+        "key": "moonrollers.log.dice_rolled",
+        "params": {
+            "player": {"seat": 0},
+            "added": None,
+            "dice": {
+                "key": "moonrollers.list.comma",
+                "params": {
+                    "first": {"key": "moonrollers.dice.damage", "count": 3},
+                    "rest": {
+                        "key": "moonrollers.list.and",
+                        "params": {
+                            "first": {"key": "moonrollers.dice.thruster", "count": 1},
+                            "last": {"key": "moonrollers.dice.extra", "count": 1},
+                        },
+                    },
+                },
+            },
+            "safe": None,
+        },
+        "count": 5,
+    }
+    assert en(lines[0]) == "Ann rolled 5 dice: 3 Damage, 1 Thruster and 1 Extra Die."
+    # French typography: a no-break space before the colon.
+    assert fr(lines[0]) == "Ann lance 5 dés\u00a0: 3 Dommages, 1 Propulseur et 1 Dé supplémentaire."
+    assert "Ann commits to Namari's 3 Damage." in [en(line) for line in lines]
+    assert "Ann opte pour la condition 3 Dommages de Namari." in [fr(line) for line in lines]
+    assert en(lines[-1]) == "Ann kept 1 Hazard token and returned the other to the pile."
+    assert fr(lines[-1]) == french("Ann garde 1 jeton Danger et remet l'autre dans la pile.")
 
 
 def test_after_the_end_the_view_shows_everything_and_the_outcome() -> None:
     g = Game.build(["Ann", "Bob"], hazard={"Bob": [5]}).with_state(finished=True, ending=("deck_exhausted",))
     view = ENGINE.view(g.state, 0)
-    assert view["players"][1]["hazard_tokens"] == [{"prestige": 5, "hazard": 2}]
+    assert [(t["prestige"], t["hazard"]) for t in view["players"][1]["hazard_tokens"]] == [(5, 2)]
     assert view["outcome"]["scores"] == {"0": 0, "1": 5}
+    assert en(view["prompt"]) == "The game is over."
+    details = view["outcome"]["details"]
+    assert en(details["tie_break"]).startswith("Most Prestige wins; a tie goes to the fewest Hazard symbols")
+    assert [en(m) for m in details["explanations"]] == [
+        "The game ended: the last card of the crew deck has been drawn.",
+        "Nobody has at least 3 Hazard symbols more than their opponent: "
+        "every Hazard token scores its Prestige.",
+        "Bob wins with 5 Prestige.",
+    ]
     assert view["pending"] == [] and view["legal"] == []
 
 
@@ -182,10 +250,14 @@ def test_redact_hides_which_hazard_token_was_returned() -> None:
     for seat in (1, None):
         seen = ENGINE.redact(returned, seat)
         assert seen is not None and seen["payload"] == {"returned": True}
-        assert "5" not in seen["text"]
+        assert en(seen["text"]) == "Ann returned a Hazard token to the pile."
+    assert en(ENGINE.redact(returned, 0)["text"]) == "Ann returned 5 Prestige/2 Hazard to the pile."  # type: ignore[index]
 
 
 def test_others_are_told_whom_the_game_waits_for() -> None:
     g = hazard_drawn()
-    assert ENGINE.view(g.state, 1)["prompt"] == "Waiting for {p0}."
-    assert ENGINE.view(g.state, None)["prompt"] == "Waiting for {p0}."
+    for seat in (1, None):
+        prompt = ENGINE.view(g.state, seat)["prompt"]
+        assert prompt == {"key": "moonrollers.prompt.waiting", "params": {"player": {"seat": 0}}}
+        assert en(prompt) == "Waiting for Ann."
+        assert fr(prompt) == french("En attente d'Ann.")
