@@ -40,6 +40,7 @@ from games.engine.messages import msg as msg
 JSON = dict[str, Any]
 T = TypeVar("T")
 
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One fact of a game. ``payload`` is JSON-ready; cards are named by stable slugs."""

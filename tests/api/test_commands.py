@@ -194,7 +194,11 @@ def test_it_refuses_commands_to_a_game_not_started(client_for: ClientFor, open_g
         url(open_game, "commands"), {"command": "roll", "expected_seq": 0}, format="json"
     )
     assert response.status_code == 400
-    assert response.json() == {"detail": "This game is not in progress.", "code": "illegal"}
+    assert response.json() == {
+        "detail": "This game is not in progress.",
+        "code": "illegal",
+        "message_key": "core.not_in_progress",
+    }
     assert event_count() == 0
 
 

@@ -53,13 +53,20 @@ class TestCreate:
     def test_it_creates_a_table_with_the_creator_in_seat_0(self, client_for: ClientFor, ann: Any) -> None:
         response = client_for(ann).post(
             "/api/games/",
-            {"kind": "race", "seat_count": 3, "options": {"short": True}, "time_per_move": 7200},
+            {
+                "kind": "race",
+                "seat_count": 3,
+                "options": {"short": True, "ballot": False},
+                "time_per_move": 7200,
+            },
             format="json",
         )
         assert response.status_code == 201, response.content
         body = response.json()
         game = models.Game.objects.get(pk=body["id"])
-        assert game.creator == ann and game.seat_count == 3 and game.options == {"short": True}
+        assert (
+            game.creator == ann and game.seat_count == 3 and game.options == {"short": True, "ballot": False}
+        )
         assert body["status"] == "open" and body["my_seat"] == 0 and body["seq"] == 0
         assert body["time_per_move"] == 7200 and body["seed"] is None
         assert body["seed_sha256"] == game.seed_sha256

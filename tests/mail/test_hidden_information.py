@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games import models, selectors, services
+from games import models, selectors, services, texts
 from games.engine.core import Rng, fold, get_engine
 from games.mail import messages
 from tests.factories import NOW, make_game, make_user
@@ -87,7 +87,7 @@ def test_another_players_hazard_tokens_never_appear_in_an_email() -> None:
     name = owner.user.public_name
     # The owner's own log shows the values ("... drew 2 Hazard tokens: 2 Prestige/1 Hazard, ...").
     own = next(e for e in selectors.event_log(game, owner.position) if e["seq"] == drawn.seq)
-    assert "Prestige/" in own["text"]
+    assert "Prestige/" in texts.render(own["text"], lang="en")
     # Rewind the other seat's "last acted" so the draw is part of what their email tells.
     models.Seat.objects.filter(pk=other.pk).update(last_acted_seq=drawn.seq - 1)
     other.refresh_from_db()

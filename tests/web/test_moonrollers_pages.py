@@ -14,6 +14,7 @@ import pytest
 
 from games import models, selectors, services
 from games.engine.core import Event
+from games.engine.messages import render
 from tests.factories import NOW
 from tests.web.conftest import client_for
 from tests.web.moonrollers_play import ENGINE, moonrollers_game, pending_kind, play_one, play_until
@@ -35,7 +36,7 @@ def secrets_of_a(game: models.Game) -> list[str]:
         event = Event(row.type, row.payload, row.version, row.seat)
         mine, public = ENGINE.redact(event, A)["text"], ENGINE.redact(event, None)["text"]
         if mine != public:
-            out.append(html.escape(mine.format(**{f"p{p}": n for p, n in names.items()})))
+            out.append(html.escape(render(mine, "en", names)))
     return out
 
 
@@ -89,10 +90,13 @@ class TestBoard:
         game = moonrollers_game(ann, bob)
         play_until(
             game,
-            lambda state: any(s.action == "lock" for s in ENGINE.legal(state, ENGINE.pending(state)[0].seat)),
+            # A lock with dice to choose (some abilities' locks name their die in the prefix).
+            lambda state: any(
+                s.action == "lock" and s.params for s in ENGINE.legal(state, ENGINE.pending(state)[0].seat)
+            ),
         )
         seat = game.seats.get(is_pending=True)
-        spec = next(s for s in selectors.legal_specs(game, seat.position) if s.action == "lock")
+        spec = next(s for s in selectors.legal_specs(game, seat.position) if s.action == "lock" and s.params)
         before = game.last_seq
         data = {"seq": str(game.last_seq), "action": "lock", "prefix": spec.prefix}
         data[f"p_{spec.params[0].name}"] = [spec.params[0].choices[0].value]

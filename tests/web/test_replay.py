@@ -142,7 +142,7 @@ class TestExport:
         data = json.loads(response.content)
         assert data["seed"] == bytes(finished.seed).hex() and data["seed_sha256"] == finished.seed_sha256
         assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
-        assert data["options"] == {"short": False} and data["kind"] == "race"
+        assert data["options"] == {"short": False, "ballot": False} and data["kind"] == "race"
         assert len(data["events"]) == finished.last_seq and data["outcome"] == finished.outcome
         assert set(data["events"][0]) >= {
             "seq",

@@ -33,7 +33,9 @@ class TestNewGame:
         game = models.Game.objects.get()
         assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
         assert (game.kind, game.seat_count, game.visibility) == ("race", 3, "private")
-        assert game.options == {"short": True} and game.time_per_move == dt.timedelta(hours=48)
+        assert game.options == {"short": True, "ballot": False} and game.time_per_move == dt.timedelta(
+            hours=48
+        )
         assert list(game.seats.values_list("user", flat=True)) == [ann.pk]
 
     def test_it_sends_visitors_to_log_in(self, client: Any) -> None:
