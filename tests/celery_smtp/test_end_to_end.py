@@ -71,7 +71,8 @@ def test_a_move_by_api_emails_the_next_player_whose_reply_plays_and_emails_the_f
     turn = sink.wait_for(to(b.email, "your move"), after=seen)
     latency = turn.at - moved_at
     reply_to = str(turn.message["Reply-To"])
-    assert reply_to == f"reply+{second.reply_token}@{env['REPLY_DOMAIN']}"
+    second.refresh_from_db()
+    assert reply_to == f"reply+{second.reply_token}.{second.decision_seq}@{env['REPLY_DOMAIN']}"
     text = body_of(turn.message)
     assert "It is your move in Moonrollers" in text and f"{a.public_name} passes." in text
     assert re.search(r"/mail/act/\S+/", text)  # one-click links
