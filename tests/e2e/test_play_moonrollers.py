@@ -79,11 +79,9 @@ def sign_up_and_verify(browser: Any, base: str, email: str, name: str) -> Any:
     page.goto(base + re.sub(r"^https?://[^/]+", "", link))
     page.click("main form button[type=submit]")  # GET shows a button; the POST confirms
 
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=login]", email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
+    # Confirming in the browser that signed up logs the player in, greeted by name.
     page.wait_for_url(f"{base}/")
+    assert f"Welcome, {name}!" in page.content()
     assert "Your games" in page.content()
     return page
 
