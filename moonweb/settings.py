@@ -113,6 +113,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
             ],
+            # {% colon %} everywhere: French wants a no-break space before it.
+            "builtins": ["moonweb.typography"],
         },
     },
 ]

@@ -136,7 +136,7 @@ def test_a_french_player_reads_the_moonrollers_log_in_french(ann: Any, bob: Any)
     page = client_for(mover).get(f"/games/{game.pk}/").content.decode()
 
     assert f"{mover.public_name} lance 5 dés" in page or f"{mover.public_name} lance 6 dés" in page
-    assert "Au tour de " in page or "Au tour d\u2019" in page  # "Au tour de Bob", "Au tour d’Ann"
+    assert "Au tour de " in page or "Au tour d\u2019" in page  # "Au tour de Bob", "Au tour d'Ann" (elided)
     # The engine's own prompt, which names crew and counts, in French too.
     assert "Choisissez la carte Équipage" in page or "Aucun dé obtenu" in page
     assert " rolled " not in page and "&#x27;s turn." not in page
@@ -145,3 +145,14 @@ def test_a_french_player_reads_the_moonrollers_log_in_french(ann: Any, bob: Any)
     mover.save(update_fields=["language"])
     english = client_for(mover).get(f"/games/{game.pk}/").content.decode()
     assert " rolled " in english and "Au tour de" not in english
+
+
+def test_a_colon_after_a_translated_word_gets_its_french_space() -> None:
+    from django.template import Context, Template
+    from django.utils import translation
+
+    template = Template('{% load i18n %}{% translate "Supply" %}{% colon %} 6')
+    with translation.override("fr"):
+        assert template.render(Context()) == "Réserve\u00a0: 6"
+    with translation.override("en"):
+        assert template.render(Context()) == "Supply: 6"
