@@ -23,7 +23,7 @@ help:
 	@echo "make fmt           format and autofix with ruff"
 	@echo "make services      install and start PostgreSQL, Redis, Chromium (as make test does)"
 	@echo "make requirements  recompile requirements/*.txt from the .in files"
-	@echo "make messages      update locale/*/django.po from the code, and compile them"
+	@echo "make messages      update locale/*/django.po from the code, and compile every catalog (site and engines)"
 	@echo "make superuser     create an admin account in the local database"
 
 # The interpreter alone; packages come with the stamp files below.
@@ -74,7 +74,7 @@ requirements: $(VENV)/.dev-installed
 messages: $(VENV)/.base-installed
 	command -v msgfmt >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends gettext; }
 	$(BIN)/python manage.py makemessages --locale fr --ignore var --ignore tests --no-obsolete
-	$(BIN)/python manage.py compilemessages --locale fr --ignore var --ignore .venv
+	$(BIN)/python manage.py compilemessages --ignore var --ignore .venv
 
 superuser: migrate
 	$(BIN)/python manage.py createsuperuser

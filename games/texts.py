@@ -28,6 +28,11 @@ def language(explicit: str | None = None) -> str:
     return code if code in messages.LANGUAGES else messages.DEFAULT_LANGUAGE
 
 
+def colon(lang: str | None = None) -> str:
+    """ ": " as the reader's language writes it (French puts a no-break space before the colon)."""
+    return "\u00a0: " if language(lang) == "fr" else ": "
+
+
 def seat_names(game: Any) -> dict[int, str]:
     """Each seat's name as players read it (a player's public name, or "Bot 2")."""
     return {s.position: s.name for s in game.seats.select_related("user")}

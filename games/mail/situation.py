@@ -95,7 +95,7 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
     raw = entry.get("text")
     text = texts.render(raw, names) if raw else kind.replace("_", " ")
     if who and who not in text:
-        return f"{who}: {text}"
+        return f"{who}{texts.colon()}{text}"
     return text
 
 
@@ -117,7 +117,7 @@ def one_click(spec: CommandSpec, names: dict[int, str] | None = None) -> list[tu
         if len(param.choices) <= MAX_CHOICES_PER_LINK:
             label = texts.render(spec.label, names)
             return [
-                (f"{label}: {texts.render(c.label, names)}", spec.build({param.name: [c.value]}))
+                (f"{label}{texts.colon()}{texts.render(c.label, names)}", spec.build({param.name: [c.value]}))
                 for c in param.choices
             ]
     return []

@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import texts
 from games.boards import Presentation, register
 from games.boards.moonrollers.templatetags.moonrollers_board import FACES, die, face_label
 
@@ -29,7 +30,7 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
         ):
             faces = dice.get(key)
             if isinstance(faces, list) and faces:
-                lines.append(f"{label}: {', '.join(face_label(str(f)) for f in faces)}")
+                lines.append(f"{label}{texts.colon()}{', '.join(face_label(str(f)) for f in faces)}")
     turn = view.get("turn")
     display = view.get("display")
     if isinstance(turn, dict) and turn.get("crew") and isinstance(display, list):
