@@ -58,8 +58,13 @@ def end_of_away(away_until: dt.date) -> dt.datetime:
     return dt.datetime.combine(away_until + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
 
 
-def reminder_due_at(deadline: dt.datetime, time_per_move: dt.timedelta) -> dt.datetime:
-    return deadline - time_per_move * (1 - settings.REMINDER_AT)
+def reminder_due_at(deadline: dt.datetime, window: dt.timedelta) -> dt.datetime:
+    return deadline - window * (1 - settings.REMINDER_AT)
+
+
+def window_of(seat: models.Seat) -> dt.timedelta:
+    """The time this seat's decision was given: a move's, or the shorter reply time."""
+    return seat.game.time_for(reply=seat.pending_reply)
 
 
 def _due_seats() -> Q:
@@ -83,7 +88,7 @@ def pause_for_vacations(*, now: dt.datetime, report: SweepReport) -> None:
     seats = models.Seat.objects.filter(_due_seats() & _away(today)).select_related("game", "user")
     for seat in seats.order_by("deadline")[:BATCH]:
         assert seat.user is not None and seat.user.away_until is not None and seat.deadline is not None
-        held = end_of_away(seat.user.away_until) + seat.game.time_per_move
+        held = end_of_away(seat.user.away_until) + window_of(seat)
         if seat.deadline >= held:
             continue
         # Conditional on the deadline read: if the player moved meanwhile, leave the new one alone.
@@ -114,7 +119,7 @@ def send_reminders(*, now: dt.datetime, report: SweepReport) -> None:
     )
     for seat in seats[:BATCH]:
         assert seat.deadline is not None
-        if now < reminder_due_at(seat.deadline, seat.game.time_per_move):
+        if now < reminder_due_at(seat.deadline, window_of(seat)):
             continue
         with transaction.atomic():
             claimed = models.Seat.objects.filter(

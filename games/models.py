@@ -7,6 +7,7 @@ events and can be rebuilt from them.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any
 
@@ -15,6 +16,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import seed_hash
+
+DEFAULT_MAX_REPLY_TIME = dt.timedelta(hours=24)
 
 
 def new_seed() -> bytes:
@@ -41,6 +44,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     time_per_move = models.DurationField()
+    # For quick follow-ups (Pending.reply: answering an offer...). None: a quarter of the time per
+    # move, at most a day (``reply_window``).
+    reply_time = models.DurationField(null=True, blank=True)
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     # The secret seed of every roll and shuffle; only its hash is shown until the game ends.
     seed = models.BinaryField(default=new_seed, editable=False)
@@ -69,6 +75,16 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def reply_window(self) -> dt.timedelta:
+        if self.reply_time is not None:
+            return self.reply_time
+        return min(self.time_per_move / 4, DEFAULT_MAX_REPLY_TIME)
+
+    def time_for(self, *, reply: bool) -> dt.timedelta:
+        """How long a seat has for a decision: the reply time for a quick follow-up, else a move's."""
+        return self.reply_window if reply else self.time_per_move
+
 
 class Seat(models.Model):
     """A place at the table. ``position`` is the engine's seat number."""
@@ -88,6 +104,7 @@ class Seat(models.Model):
     is_pending = models.BooleanField(default=False)
     pending_kind = models.CharField(max_length=30, blank=True)
     pending_key = models.CharField(max_length=80, blank=True)
+    pending_reply = models.BooleanField(default=False)  # timed by the game's reply time
     # The identity of this seat's current decision: the seq at which it began (or, when the seat is
     # not to act, at which its last one ended). Forms, links and replies made at an earlier seq are
     # stale; a move by another seat that leaves this decision as it was does not touch it.

@@ -36,6 +36,7 @@ from games.engine.core import (
 MAX_BOT_MOVES_PER_CALL = 2000
 MIN_TIME_PER_MOVE = dt.timedelta(hours=1)
 MAX_TIME_PER_MOVE = dt.timedelta(days=14)
+MIN_REPLY_TIME = dt.timedelta(minutes=15)
 MAX_CHAT_LENGTH = 1000
 
 
@@ -79,6 +80,7 @@ def game_create(
     seat_count: int,
     options: Mapping[str, bool] | None = None,
     time_per_move: dt.timedelta,
+    reply_time: dt.timedelta | None = None,
     visibility: str = models.Game.Visibility.PUBLIC,
     now: dt.datetime,
 ) -> models.Game:
@@ -97,6 +99,8 @@ def game_create(
     resolved = {name: bool(chosen.get(name, spec.default)) for name, spec in known.items()}
     if not MIN_TIME_PER_MOVE <= time_per_move <= MAX_TIME_PER_MOVE:
         raise ServiceError("Time per move must be between 1 hour and 14 days.")
+    if reply_time is not None and not MIN_REPLY_TIME <= reply_time <= time_per_move:
+        raise ServiceError("Reply time must be between 15 minutes and the time per move.")
     if visibility not in models.Game.Visibility.values:
         raise ServiceError(f"Unknown visibility {visibility!r}.")
     with transaction.atomic():
@@ -105,6 +109,7 @@ def game_create(
             options=resolved,
             seat_count=seat_count,
             time_per_move=time_per_move,
+            reply_time=reply_time,
             visibility=visibility,
             creator=creator,
             created_at=now,

@@ -231,6 +231,7 @@ def _update_read_models(
             is_pending=False,
             pending_kind="",
             pending_key="",
+            pending_reply=False,
             pending_since=None,
             deadline=None,
             reminder_sent_at=None,
@@ -251,6 +252,7 @@ def _update_read_models(
         if pending is None:
             if seat.is_pending or seat.position == actor:
                 seat.is_pending, seat.pending_kind, seat.pending_key = False, "", ""
+                seat.pending_reply = False
                 seat.pending_since = seat.deadline = seat.reminder_sent_at = None
                 seat.decision_seq = game.last_seq
                 fields += _DECISION_FIELDS
@@ -262,8 +264,9 @@ def _update_read_models(
         ):
             # A new decision: forms and links made before are stale, and its clock starts now.
             seat.is_pending, seat.pending_kind, seat.pending_key = True, pending.kind, pending.key
+            seat.pending_reply = pending.reply
             seat.pending_since = now
-            seat.deadline = now + game.time_per_move
+            seat.deadline = now + game.time_for(reply=pending.reply)
             seat.reminder_sent_at = None
             seat.decision_seq = game.last_seq
             fields += _DECISION_FIELDS
@@ -277,6 +280,7 @@ _DECISION_FIELDS = [
     "is_pending",
     "pending_kind",
     "pending_key",
+    "pending_reply",
     "pending_since",
     "deadline",
     "reminder_sent_at",

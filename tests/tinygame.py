@@ -185,7 +185,9 @@ class RaceToTwenty:
         if state["ballot"]:
             # Every seat decides at once, secretly, each with a default of its own.
             return [
-                Pending(seat=s, kind="ballot", default=Pick(PICKS[s % 3]), private=True, key="ballot")
+                Pending(
+                    seat=s, kind="ballot", default=Pick(PICKS[s % 3]), private=True, key="ballot", reply=True
+                )
                 for s in state["ballot"]
             ]
         return [Pending(seat=state["turn"], kind="turn", default=Pass())]

@@ -79,7 +79,7 @@ def test_another_seat_answering_leaves_my_decision_and_its_clock_alone() -> None
     pick(game, users[0], 1, expected=game.last_seq, now=NOW + 3 * HOUR)
     bob_after = seat(game, 1)
     assert bob_after.decision_seq == bob_before.decision_seq
-    assert bob_after.deadline == bob_before.deadline == NOW + game.time_per_move
+    assert bob_after.deadline == bob_before.deadline == NOW + game.reply_window
     assert bob_after.pending_since == NOW
     ann = seat(game, 0)
     game.refresh_from_db()
