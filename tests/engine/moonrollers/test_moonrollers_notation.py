@@ -95,7 +95,7 @@ UNPARSABLE: list[tuple[str, str]] = [
     ("", "Empty command. Commands: roll, stop, bust"),
     # "Each turn consists of a series of rolls": the first step is "Roll 5 dice", never a pass.
     ("pass", "There is no pass in Moonrollers: a turn starts with a roll"),
-    ("roll without namari", "Only Kal Damar’s 6th die and Avari’s 3 dice can be declined"),
+    ("roll without namari", "6th die and Avari"),
     ("fly", "“fly” is not a Moonrollers command"),
     ("lock shild", "“shild” is not a die face"),
     ("lock", "Name the dice to lock"),

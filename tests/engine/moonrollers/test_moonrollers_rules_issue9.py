@@ -1,0 +1,343 @@
+"""The rules of issue 9, each read against the rulebook sentence it enforces.
+
+Every roll locks; there is no pass; the timeout default (``settle``) is legal and costs the absent
+player least; abilities are optional; a safe roll still locks when it can; 9 player tokens go on
+requirements; a Hazard tie at 0 symbols; the French rulebook's verbs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from moonrollers_scenario import Game
+
+from games.engine.core import CannotParse
+from games.engine.messages import render, translations
+from games.engine.moonrollers import ENGINE
+
+# Namari: Shield 4, Damage 3 (Hazard), Thruster 3, Reactor 1 (Hazard).
+NAMARI = "namari"
+
+
+def game(*crew: str, **kw: object) -> Game:
+    return Game.build(
+        ["Ann", "Bob"],
+        crew={"Ann": list(crew)},
+        display=[NAMARI, "kal-damar", "avari", "imdar-shade"],
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def types(events: list) -> list[str]:  # type: ignore[type-arg]
+    return [e.type for e in events]
+
+
+# ---- 1. Every roll must lock ------------------------------------------------------------------
+
+
+def test_stop_is_refused_after_a_roll_until_a_die_is_locked() -> None:
+    # "Commit to 1 requirement ... Lock in at least 1 die of that requirement."
+    g = game()
+    g.roll("shield wild extra extra thruster")
+    assert "every roll must lock a die" in g.illegal("stop")
+    assert "stop" not in g.legal_texts()
+    g.play("choose namari")
+    assert "every roll must lock a die" in g.illegal("stop")
+    g.play("commit shield")
+    assert "every roll must lock a die" in g.illegal("stop")
+    g.play("lock shield")
+    assert "stop" in g.legal_texts()
+    events = g.play("stop")
+    assert types(events) == ["stopped", "turn_started"]
+
+
+def test_a_committed_requirement_must_get_a_die_on_every_roll_before_stopping() -> None:
+    # "If you have already committed to a requirement type, then you must lock in at least 1 die
+    # of that requirement."
+    g = game()
+    g.roll("shield shield damage damage thruster")
+    g.play("choose namari")
+    g.play("commit shield")
+    g.play("lock shield")
+    g.roll("shield damage thruster reactor")
+    assert "every roll must lock a die" in g.illegal("stop")
+    assert "Lock at least one die before rolling again" in g.illegal("roll")
+    g.play("lock shield")
+    g.play("stop")
+    assert g.turn.seat == 1
+
+
+def test_stop_cannot_dodge_a_forced_hazard_draw() -> None:
+    # The only die that fits completes Namari's Reactor 1 (Hazard): "If the requirement contains a
+    # Hazard symbol above it, immediately take 2 random Hazard tokens."
+    g = game(tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "thruster": "Bob"}}, hazard_pile_top=[5, 1])
+    g.roll("reactor extra extra extra extra")
+    assert "every roll must lock a die" in g.illegal("stop")
+    g.play("choose namari")
+    g.play("commit reactor")
+    events = g.play("lock reactor")
+    assert "hazard_tokens_drawn" in types(events)
+
+
+def test_stop_cannot_refuse_to_complete_a_card_and_deny_the_others_their_prestige() -> None:
+    # "Once all requirements on a Crew card have been met, award Prestige to players who
+    # contributed": with only the last requirement's dice, the roll must lock them.
+    g = game(tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "reactor": "Bob"}})
+    g.roll("thruster thruster thruster shield shield")
+    assert "every roll must lock a die" in g.illegal("stop")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster")  # one die; the rest may come later this turn
+    assert "stop" in g.legal_texts()
+
+
+def test_stop_comes_between_rolls_after_a_completed_requirement() -> None:
+    # "He can stop and secure his token on the card, or roll again." (turn example)
+    g = game()
+    g.roll("thruster thruster thruster shield damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    assert {"roll", "stop"} <= set(g.legal_texts())
+    g.play("stop")
+    assert g.tokens_on(NAMARI)["thruster"] == 0
+
+
+# ---- 5. A safe roll still locks when it can --------------------------------------------------------
+
+
+def at_ok_safe(g: Game, faces: str) -> None:
+    g.roll("shield shield thruster thruster thruster")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    assert g.roll(faces)[0].payload["safe"] is True
+
+
+def test_a_safe_roll_that_can_lock_must_lock() -> None:
+    # AT-OK: "you may stop and keep your completed requirements or roll again even if you are
+    # unable to lock any dice" - not when you are able to.
+    g = game("at-ok")
+    at_ok_safe(g, "shield extra")
+    assert "every roll must lock a die" in g.illegal("stop")
+    assert "Lock at least one die before rolling again" in g.illegal("roll")
+    g.play("commit shield")
+    g.play("lock shield")
+    assert {"roll", "stop"} <= set(g.legal_texts())
+
+
+def test_a_safe_roll_that_can_lock_nothing_may_stop_or_roll_again() -> None:
+    g = game("at-ok")
+    at_ok_safe(g, "thruster extra")  # nothing fits Shield 4, Damage 3 or Reactor 1
+    assert {"roll", "stop"} <= set(g.legal_texts())
+    assert "bust" not in g.legal_texts()  # without Namari, busting would only lose the Thruster
+
+
+# ---- 2. There is no pass ----------------------------------------------------------------------------
+
+
+def test_there_is_no_pass_a_turn_starts_with_a_roll() -> None:
+    # "Each turn consists of a series of rolls ... 1. Roll 5 dice."
+    g = game()
+    assert g.legal_texts() == ["roll"]
+    with pytest.raises(CannotParse) as refused:
+        ENGINE.parse("pass")
+    assert "There is no pass" in str(refused.value)
+    with pytest.raises(CannotParse):
+        ENGINE.parse("passer")
+
+
+# ---- 3. settle: the timeout default ----------------------------------------------------------------
+
+
+def test_settle_at_the_start_of_a_turn_rolls() -> None:
+    g = game()
+    events = g.play("settle", faces="shield wild extra extra thruster")
+    assert types(events) == ["dice_rolled"]
+    assert g.turn.seat == 0  # the next decision gets its own deadline
+
+
+def test_settle_chooses_commits_and_locks_one_die_that_completes_nothing_then_ends_the_turn() -> None:
+    g = game()
+    g.roll("reactor damage shield thruster thruster")  # the Reactor would complete Reactor 1 (Hazard)
+    events = g.play("settle")
+    assert types(events) == [
+        "crew_chosen",
+        "requirement_committed",
+        "dice_locked",
+        "turn_settled",
+        "turn_started",
+    ]
+    assert events[2].payload["dice"] == [{"face": "shield", "as": "shield", "counts": 1, "with": None}]
+    assert g.turn.seat == 1 and g.state.tokens_out(0) == 0
+    settled = events[3]
+    owner = render(ENGINE.summary(settled, 0), "en")  # type: ignore[arg-type]
+    assert owner == (
+        "Your time ran out: 1 Shield was locked for you on Namari's 4 Shields and your turn ended, "
+        "with no completed requirement kept."
+    )
+
+
+def test_settle_after_a_lock_ends_the_turn_keeping_completed_requirements() -> None:
+    g = game()
+    g.roll("thruster thruster thruster shield damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    events = g.play("settle")
+    assert types(events) == ["turn_settled", "turn_started"]
+    assert g.tokens_on(NAMARI)["thruster"] == 0
+    text = render(ENGINE.summary(events[0], 0), "en")  # type: ignore[arg-type]
+    assert text == "Your time ran out: your turn ended, keeping 1 completed requirement on Namari."
+
+
+def test_settle_prefers_a_lock_that_draws_no_hazard_token() -> None:
+    # Damage 3 (Hazard) and Thruster 3 both need 1 more; both would complete: Thruster draws nothing.
+    g = game(tokens={NAMARI: {"shield": "Bob"}})
+    g.roll("damage thruster extra extra extra")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.with_turn(progress=2)
+    events = g.play("settle")
+    assert "hazard_tokens_drawn" not in types(events)
+
+
+def test_settle_when_only_a_hazard_lock_exists_keeps_the_token_with_fewer_hazard_symbols() -> None:
+    g = game(tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "thruster": "Bob"}}, hazard_pile_top=[5, 1])
+    g.roll("reactor extra extra extra extra")
+    g.play("choose namari")  # the other cards would take the Reactor without completing anything
+    g.play("commit reactor")
+    events = g.play("settle")
+    assert types(events)[:3] == [
+        "dice_locked",
+        "requirement_completed",
+        "hazard_tokens_drawn",
+    ]
+    kept = g.last("hazard_token_kept")
+    assert kept.payload["token"] == 1  # 0 Hazard symbols rather than 2
+    assert "crew_hired" in types(events) and g.turn.seat == 1
+
+
+def test_settle_busts_when_only_an_ability_could_save_the_roll() -> None:
+    g = game("vila-noir")
+    g.roll("thruster thruster thruster shield shield")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    g.roll("extra extra")
+    assert [p.kind for p in ENGINE.pending(g.state)] == ["use_ability_or_bust"]
+    events = g.play("settle")
+    assert types(events) == ["busted", "turn_started"]
+
+
+def test_settle_places_a_duplicate_faction_under_and_returns_no_hazard_token() -> None:
+    g = Game.build(
+        ["Ann", "Bob"],
+        crew={"Ann": ["ryle-al-wren"]},
+        display=[NAMARI],
+        tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "reactor": "Bob"}},
+        hazard={"Ann": [2, 5]},
+    )
+    g.roll("thruster thruster thruster damage damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    assert [p.kind for p in ENGINE.pending(g.state)] == ["stack_crew"]
+    g.play("settle")
+    assert g.player("Ann").stacks == (("ryle-al-wren", NAMARI),)
+    assert g.player("Ann").hazard == (2, 5)
+    assert g.turn.seat == 1
+
+
+def test_every_pending_default_is_settle_and_legal_in_random_games() -> None:
+    from games.engine.core import Rng, fold
+
+    for n in range(4):
+        state = fold(ENGINE, ENGINE.setup(3, {}, Rng(b"settle", n, 0)))
+        for i in range(400):
+            if state.finished:
+                break
+            (p,) = ENGINE.pending(state)
+            assert ENGINE.format(p.default) == "settle"
+            rng = Rng(b"settle", n, i + 1)
+            text = ENGINE.format(p.default) if i % 4 == 0 else ENGINE.random_command(state, p.seat, rng)
+            for e in ENGINE.decide(state, p.seat, ENGINE.parse(text), rng):
+                state = ENGINE.evolve(state, e)
+
+
+# ---- 4. All abilities are optional ------------------------------------------------------------------
+
+
+def test_avari_three_dice_may_be_declined_to_keep_a_small_pool() -> None:
+    # Avari: "If you roll all Wilds, add 3 dice from the supply"; "All abilities are optional".
+    g = game("avari", "redacted")
+    g.roll("shield shield damage damage thruster")
+    g.play("choose namari")
+    g.play("commit shield")
+    g.play("lock shield shield")
+    g.roll("wild wild wild")
+    g.play("lock wild")
+    assert {"roll", "roll without avari"} <= set(g.legal_texts())
+    rolled = g.play("roll without avari", faces="shield shield")[0]
+    assert rolled.payload["from_supply"] == 0 and len(rolled.payload["faces"]) == 2
+    assert "nothing of Kal Damar to decline" in game("avari").illegal("roll without kal-damar")
+
+
+def test_avari_is_the_default_when_rolling_again() -> None:
+    g = game("avari")
+    g.roll("shield shield damage damage thruster")
+    g.play("choose namari")
+    g.play("commit shield")
+    g.play("lock shield shield")
+    g.roll("wild wild wild")
+    g.play("lock wild")
+    assert g.play("roll", faces="damage " * 5)[0].payload["from_supply"] == 3
+
+
+def test_kal_damar_sixth_die_may_be_declined() -> None:
+    g = game("kal-damar")
+    assert g.legal_texts() == ["roll", "roll without kal-damar"]
+    assert len(g.play("roll without kal-damar", faces="damage " * 5)[0].payload["faces"]) == 5
+
+
+def test_with_namari_a_safe_roll_may_bust_on_purpose() -> None:
+    # AT-OK's safety declined: "Namari: Gain 2 Prestige after you bust."
+    g = game("at-ok", "namari")
+    at_ok_safe(g, "thruster extra")
+    assert "bust" in g.legal_texts()
+    events = g.play("bust")
+    assert events[0].type == "busted" and events[0].payload["prestige"] == 2
+    assert g.prestige("Ann") == 2 and g.tokens_on(NAMARI)["thruster"] is None
+
+
+# ---- 6. Player tokens ---------------------------------------------------------------------------------
+
+
+def test_nine_tokens_go_on_requirements() -> None:
+    # "10 player tokens ... Each player places 1 token on the 0 space of the Prestige board."
+    g = game()
+    assert g.state.tokens_left(0) == 9
+    assert ENGINE.view(g.state, 0)["players"][0]["tokens_total"] == 9
+
+
+# ---- 8. The French rulebook's verbs ------------------------------------------------------------------
+
+
+def test_the_french_catalog_uses_the_rulebooks_verbs() -> None:
+    # "Optez pour une condition", "verrouillez", "piochez"; "engager" is hiring crew.
+    cat = translations("moonrollers", "fr")
+    po = (
+        __import__("pathlib").Path(ENGINE.__class__.__module__.replace(".", "/")).parent
+        / "locale/fr/LC_MESSAGES/moonrollers.po"
+    )
+    text = (__import__("pathlib").Path(__file__).parents[3] / po).read_text(encoding="utf-8")
+    strings = re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', text, re.M)
+    passing = [s for s in strings if re.search(r"\bpasse[rz]?\b", s) and "On ne passe pas" not in s]
+    assert not [s for s in passing if "tour" in s or "passer" in s]
+    for s in strings:
+        if re.search(r"\bengag", s, re.I):
+            assert re.search(r"équipage|engagé \{crew\}|engage \{crew\}|\{crew\}", s, re.I), s
+    assert cat.gettext("moonrollers.command.commit").startswith("Opter pour")
+    assert cat.gettext("moonrollers.command.lock").startswith("Verrouiller")
+    assert "pioche" in cat.ngettext("moonrollers.log.hazard_tokens_drawn", "", 2)
