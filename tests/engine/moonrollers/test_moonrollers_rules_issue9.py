@@ -341,3 +341,278 @@ def test_the_french_catalog_uses_the_rulebooks_verbs() -> None:
     assert cat.gettext("moonrollers.command.commit").startswith("Opter pour")
     assert cat.gettext("moonrollers.command.lock").startswith("Verrouiller")
     assert "pioche" in cat.ngettext("moonrollers.log.hazard_tokens_drawn", "", 2)
+
+
+# ---- Confirmation flags -----------------------------------------------------------------------------
+
+
+def confirmed(g: Game) -> dict[str, bool]:
+    return {s.prefix: s.confirm for s in ENGINE.legal(g.state, g.turn.seat)}
+
+
+def test_what_cannot_be_undone_and_costs_asks_for_confirmation() -> None:
+    g = game()
+    g.roll("thruster thruster thruster shield damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    assert confirmed(g)["lock"] is False  # Thruster 3 is not the card's last requirement
+    g.play("lock thruster thruster thruster")
+    assert confirmed(g) == {"roll": False, "stop": True}
+
+    last = game(tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "reactor": "Bob"}})
+    last.roll("thruster thruster thruster shield damage")
+    last.play("choose namari")
+    last.play("commit thruster")
+    assert confirmed(last)["lock"] is True  # it may complete the card's last requirement
+
+    all_dice = game()
+    all_dice.roll("shield damage damage damage damage")
+    all_dice.play("choose namari")
+    all_dice.play("commit shield")
+    all_dice.play("lock shield")
+    all_dice.roll("shield shield damage damage")
+    all_dice.play("lock shield")
+    # Two Shields left to roll, 2 more needed: locking both leaves no die to roll, ending the turn.
+    two = (0, 0, 0, 2, 0, 0)
+    all_dice.with_turn(pool=two, rolled=two, pool_size=2, locked_this_roll=0).with_state(supply=8)
+    assert confirmed(all_dice)["lock"] is True
+
+
+def test_keeping_a_hazard_token_and_the_hires_choices_ask_for_confirmation() -> None:
+    g = Game.build(
+        ["Ann", "Bob"],
+        crew={"Ann": ["ryle-al-wren"]},
+        display=[NAMARI],
+        tokens={NAMARI: {"shield": "Bob", "thruster": "Bob", "reactor": "Bob"}},
+        hazard={"Ann": [2]},
+        hazard_pile_top=[5, 1],
+    )
+    g.roll("damage damage damage shield shield")
+    g.play("choose namari")
+    g.play("commit damage")
+    g.play("lock damage damage damage")
+    assert confirmed(g) == {"keep": True}
+    g.play("keep 2")
+    assert confirmed(g) == {"stack": True}
+    g.play("stack under")
+    assert confirmed(g) == {"return": True}
+
+
+# ---- Words, not notation ---------------------------------------------------------------------------
+
+
+def test_every_label_of_every_spec_reads_as_words_in_both_languages() -> None:
+    from games.engine.core import Rng, fold
+    from games.engine.moonrollers.cards import CREW_SLUGS
+
+    slugs = [s for s in CREW_SLUGS if "-" in s]
+    checked = 0
+    for n in range(6):
+        state = fold(ENGINE, ENGINE.setup(2 + n % 4, {}, Rng(b"labels", n, 0)))
+        for i in range(600):
+            if state.finished:
+                break
+            (p,) = ENGINE.pending(state)
+            for spec in ENGINE.legal(state, p.seat):
+                labels = [(spec.label, spec.prefix)]
+                for param in spec.params:
+                    labels.append((param.label, param.name))
+                    labels += [(c.label, c.value) for c in param.choices]
+                for label, notation in labels:
+                    for language in ("en", "fr"):
+                        text = render(label, language)
+                        assert text != notation and not text.startswith("moonrollers."), text
+                        assert not any(slug in text for slug in slugs), text
+                        assert not re.search(r"\b(with|as|lock|commit|reroll|treat)\b [a-z-]+", text) or (
+                            language == "en" and text[0].isupper()
+                        ), text
+                        assert spec.prefix not in text or " " not in spec.prefix, text
+                        checked += 1
+            rng = Rng(b"labels", n, i + 1)
+            text = ENGINE.random_command(state, p.seat, rng)
+            for e in ENGINE.decide(state, p.seat, ENGINE.parse(text), rng):
+                state = ENGINE.evolve(state, e)
+    assert checked > 2000
+
+
+def test_an_ability_lock_reads_as_words() -> None:
+    g = game("sella-pelleon")
+    g.roll("extra shield damage damage thruster")
+    g.play("choose namari")
+    g.play("commit shield")
+    (spec,) = [s for s in ENGINE.legal(g.state, 0) if "sella" in s.prefix]
+    assert render(spec.label, "en") == "Lock an Extra Die as a Wild on Namari's 4 Shields (Sella Pelleon)"
+    assert render(spec.label, "fr") == (
+        "Verrouiller un Dé supplémentaire comme Joker sur la condition 4 Boucliers de Namari (Sella Pelleon)"
+    )
+
+
+# ---- Summaries: "say what happened to me" ----------------------------------------------------------
+
+NAMES = {0: "Ann", 1: "Bob"}
+
+
+def said(event: object, seat: int | None, language: str = "en") -> str | None:
+    line = ENGINE.summary(event, seat)  # type: ignore[arg-type]
+    return None if line is None else render(line, language, NAMES)
+
+
+def busted_with_two_completed(*crew: str) -> Game:
+    g = game(*crew, hazard_pile_top=[1, 2])
+    g.roll("thruster thruster thruster reactor damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    g.roll("reactor damage")
+    g.play("commit reactor")
+    g.play("lock reactor")
+    g.play("keep 1")
+    g.roll("extra")  # nothing fits Shield 4 or Damage 3: bust
+    return g
+
+
+def test_a_bust_tells_its_player_what_was_rolled_and_what_goes_back() -> None:
+    g = busted_with_two_completed()
+    bust = g.last("busted")
+    assert said(bust, 0) == "You rolled 1 Extra Die: bust. Your 2 completed requirements go back."
+    assert said(bust, 0, "fr") == (
+        "Vous avez obtenu 1 Dé supplémentaire\u00a0: vous vous plantez. "
+        "Vos 2 conditions remplies sont reprises."
+    )
+    assert said(bust, 1) == said(bust, None) == "Ann busted on Namari."
+    assert said(bust, 1, "fr") == "Ann s\u2019est planté sur Namari."
+
+
+def test_a_bust_with_namari_says_the_prestige_it_brings() -> None:
+    g = busted_with_two_completed("namari")
+    assert said(g.last("busted"), 0) == (
+        "You rolled 1 Extra Die: bust. Your 2 completed requirements go back. Namari gives you 2 Prestige."
+    )
+
+
+def test_a_stop_tells_its_player_what_is_kept() -> None:
+    g = game()
+    g.roll("thruster thruster thruster shield damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    g.play("stop")
+    stop = g.last("stopped")
+    assert said(stop, 0) == "You stopped, keeping 1 completed requirement on Namari."
+    assert said(stop, 0, "fr") == "Vous vous êtes arrêté, en gardant 1 condition remplie sur Namari."
+    assert said(stop, 1) == "Ann stopped, keeping 1 completed requirement on Namari."
+    completed = g.last("requirement_completed")
+    assert said(completed, 1) == "Ann completed Namari's 3 Thrusters."
+    assert said(completed, 0) == "You completed Namari's 3 Thrusters."
+
+
+def test_a_hire_tells_its_player_they_completed_the_last_requirement() -> None:
+    g = game(tokens={NAMARI: {"shield": "Bob", "damage": "Bob", "reactor": "Bob"}})
+    g.roll("thruster thruster thruster shield damage")
+    g.play("choose namari")
+    g.play("commit thruster")
+    g.play("lock thruster thruster thruster")
+    hired = g.last("crew_hired")
+    assert said(hired, 0) == "You completed Namari's last requirement and hired Namari."
+    assert said(hired, 0, "fr") == "Vous avez rempli la dernière condition de Namari et engagé Namari."
+    assert said(hired, 1) == said(hired, None) == "Ann hired Namari."
+
+
+def test_a_timeout_settle_says_what_was_locked_for_the_absent_player() -> None:
+    g = game()
+    g.roll("reactor damage shield thruster thruster")
+    settled = next(e for e in g.play("settle") if e.type == "turn_settled")
+    assert said(settled, 0, "fr") == (
+        "Votre temps est écoulé\u00a0: 1 Bouclier a été verrouillé pour vous sur la condition 4 Boucliers "
+        "de Namari et votre tour s\u2019est terminé, sans garder de condition remplie."
+    )
+    assert (
+        said(settled, 1)
+        == "Ann's time ran out: 1 Shield was locked on Namari's 4 Shields and the turn ended."
+    )
+
+
+def test_bookkeeping_events_have_no_summary() -> None:
+    g = game()
+    g.roll("shield wild extra extra thruster")
+    for event in (*g.play("choose namari"), *g.play("commit shield"), *g.play("lock shield")):
+        assert said(event, 0) is None and said(event, 1) is None
+    rolled = g.last("dice_rolled")
+    assert said(rolled, 0) is None  # the player rolled it
+    assert said(rolled, 1) is not None
+
+
+# ---- The final score explanation -------------------------------------------------------------------
+
+
+def ended(names: list[str], prestige: dict[str, int], hazard: dict[str, list[int]]) -> Game:
+    g = Game.build(names, prestige=prestige, hazard=hazard)  # type: ignore[arg-type]
+    return g.with_state(finished=True, ending=("three_of_a_faction",))
+
+
+def test_the_outcome_has_a_score_table_row_per_player_on_the_rulebooks_numbers() -> None:
+    # The turn example: "Prestige is now distributed: 7 to Angelo, 3 to Adria, and 1 to Danielle."
+    # Angelo and Adria tie for the most Hazard symbols (2): "all tied players do not score their
+    # tokens"; Danielle scores hers.
+    g = ended(
+        ["Angelo", "Adria", "Danielle"],
+        {"Angelo": 7, "Adria": 3, "Danielle": 1},
+        {"Angelo": [5], "Adria": [2, 2], "Danielle": [2, 1]},
+    )
+    result = ENGINE.outcome(g.state)
+    assert result is not None
+    assert result.scores == {0: 7, 1: 3, 2: 4}
+    assert ENGINE.scores(g.state) == result.scores  # the replay chart ends at the final totals
+    rows = result.details["rows"]
+    assert rows[0] == {
+        "seat": 0,
+        "prestige": 7,
+        "tokens": [{"prestige": 5, "hazard": 2}],
+        "hazard_symbols": 2,
+        "most_hazard": True,
+        "disqualified": True,
+        "saved_by_margin": False,
+        "hazard_prestige": 0,
+        "total": 7,
+        "place": 1,
+        "tie_break": None,
+    }
+    assert [(r["disqualified"], r["hazard_prestige"], r["total"], r["place"]) for r in rows] == [
+        (True, 0, 7, 1),
+        (True, 0, 3, 3),
+        (False, 3, 4, 2),
+    ]
+    details = result.details
+    assert details["two_player_margin"] is False
+    assert details["hazard_prestige"] == {"0": 0, "1": 0, "2": 3}
+    assert details["tie_break_used"] == []
+    for key in ("prestige_before_hazard", "hazard_tokens", "hazard_symbols", "hazard_disqualified"):
+        assert key in details
+    assert {"end_reasons", "tie_break", "explanations"} <= set(details)
+
+
+def test_the_outcome_says_when_the_two_player_margin_rule_saved_the_most_hazard() -> None:
+    # "In 2 player games, the player with the most Hazard symbols is only disqualified ... if they
+    # have at least 3 more Hazard symbols than their opponent."
+    result = ENGINE.outcome(ended(["A", "B"], {"A": 5, "B": 5}, {"A": [5], "B": [1]}).state)
+    assert result is not None
+    rows = result.details["rows"]
+    assert result.details["two_player_margin"] is True
+    assert (rows[0]["most_hazard"], rows[0]["disqualified"], rows[0]["saved_by_margin"]) == (
+        True,
+        False,
+        True,
+    )
+    assert rows[1]["saved_by_margin"] is False
+
+
+def test_the_outcome_names_the_tie_break_used() -> None:
+    # "In the case of a tie, the Player with the least Hazard symbols across their tokens wins."
+    result = ENGINE.outcome(
+        ended(["A", "B", "C"], {"A": 10, "B": 7, "C": 20}, {"A": [2], "B": [5], "C": [5, 5]}).state
+    )
+    assert result is not None
+    rows = result.details["rows"]
+    assert [r["total"] for r in rows] == [12, 12, 20]
+    assert [r["tie_break"] for r in rows] == ["fewest_hazard", "fewest_hazard", None]
+    assert result.details["tie_break_used"] == ["fewest_hazard"]
