@@ -252,6 +252,8 @@ def test_settle_places_a_duplicate_faction_under_and_returns_no_hazard_token() -
 
 def test_every_pending_default_is_settle_and_legal_in_random_games() -> None:
     from games.engine.core import Rng, fold
+    from games.engine.moonrollers.abilities import must_lock_or_bust
+    from games.engine.moonrollers.turn import roll_done
 
     for n in range(4):
         state = fold(ENGINE, ENGINE.setup(3, {}, Rng(b"settle", n, 0)))
@@ -262,7 +264,17 @@ def test_every_pending_default_is_settle_and_legal_in_random_games() -> None:
             assert ENGINE.format(p.default) == "settle"
             rng = Rng(b"settle", n, i + 1)
             text = ENGINE.format(p.default) if i % 4 == 0 else ENGINE.random_command(state, p.seat, rng)
-            for e in ENGINE.decide(state, p.seat, ENGINE.parse(text), rng):
+            must_lock = (
+                state.turn.phase == "rolled"
+                and not state.turn.drawn
+                and not roll_done(state)
+                and not must_lock_or_bust(state)
+            )
+            events = ENGINE.decide(state, p.seat, ENGINE.parse(text), rng)
+            if text == "settle" and must_lock:
+                locks = [e for e in events if e.type == "dice_locked"]
+                assert len(locks) == 1 and len(locks[0].payload["dice"]) == 1  # exactly one die
+            for e in events:
                 state = ENGINE.evolve(state, e)
 
 
