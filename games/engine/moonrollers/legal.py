@@ -36,6 +36,7 @@ from games.engine.moonrollers.abilities import (
     can_save_wild,
     can_use_b3_ar,
     can_use_imdar_shade,
+    dice_added_on_roll,
     lockable_crews,
     lockable_requirements,
     must_lock_or_bust,
@@ -168,7 +169,9 @@ def _roll_specs(state: GameState) -> list[CommandSpec]:
     specs = []
     if may_roll_again(state):
         specs.append(CommandSpec("roll", "roll", _ROLL_AGAIN, help=_ROLL_AGAIN_HELP))
-        if avari_applies(state):
+        turn = state.turn
+        without = sum(turn.pool) + sum(turn.as_extra) + dice_added_on_roll(state, avari=False) + turn.saved
+        if avari_applies(state) and without > 0:  # declining must still leave a die to roll
             label = _label("command.roll_without_avari", crew=name(AVARI))
             specs.append(CommandSpec("roll", f"roll without {AVARI}", label))
     if may_stop(state):
