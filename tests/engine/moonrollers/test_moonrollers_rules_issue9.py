@@ -628,3 +628,25 @@ def test_the_outcome_names_the_tie_break_used() -> None:
     assert [r["total"] for r in rows] == [12, 12, 20]
     assert [r["tie_break"] for r in rows] == ["fewest_hazard", "fewest_hazard", None]
     assert result.details["tie_break_used"] == ["fewest_hazard"]
+
+
+def test_with_namari_moro_madas_safety_may_be_declined_too() -> None:
+    # Moro Mada: "you are safe from busting. You may stop ... or roll again"; declining it busts.
+    g = game("moro-mada", "namari")
+    g.roll("shield shield shield damage reactor")
+    g.play("choose namari")
+    g.play("commit shield")
+    g.play("lock shield shield shield")
+    g.roll("extra damage")  # a pool of 2 with an Extra Die: safe, and nothing fits Shield 4
+    assert {"roll", "stop", "bust"} <= set(g.legal_texts())
+    assert g.play("bust")[0].payload["prestige"] == 2
+
+
+def test_an_old_bust_without_its_roll_still_has_a_summary() -> None:
+    from games.engine.core import Event, upcast
+
+    old = Event("busted", {"crew": "namari", "removed": [2], "taken_back": None, "prestige": 0}, 1, 0)
+    new = upcast(ENGINE, old)
+    assert new.version == 2
+    assert said(new, 0) == "You busted. Your 1 completed requirement goes back."
+    assert said(new, 1) == "Ann busted on Namari."
