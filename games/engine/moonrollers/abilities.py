@@ -8,9 +8,11 @@ The appendix's four ability rules, and where they live:
 - a face-specific ability needs the real rolled face: conditions read ``turn.rolled`` (the faces
   actually rolled this roll), never what another ability made of a die;
 - re-roll abilities come before the others: ``can_reroll`` closes once anything else happened;
-- every ability is optional: each is its own command, or a choice inside ``lock``. Kal Damar,
-  Avari, AT-OK, Moro Mada and Namari only ever add dice, safety or Prestige, so they apply by
-  themselves.
+- every ability is optional: each is its own command, or a choice inside ``lock``. Kal Damar and
+  Avari apply unless declined (``roll without kal-damar``, ``roll without avari``); the safety of
+  AT-OK and Moro Mada may be declined by busting on a safe roll that can lock nothing (offered with
+  Namari, the only case where busting beats stopping). Namari applies by herself: 2 more Prestige
+  never lowers a player's place (ties are broken by Hazard symbols, not by Prestige).
 """
 
 from __future__ import annotations
@@ -334,13 +336,21 @@ def must_lock_or_bust(state: GameState, lockable: bool | None = None) -> bool:
     )
 
 
-def dice_added_on_roll(state: GameState) -> int:
+def avari_applies(state: GameState) -> bool:
+    """Avari: "If you roll all Wilds, add 3 dice from the supply to your rolling pool when you roll
+    again" (optional: ``roll without avari`` declines it)."""
+    turn = state.turn
+    rolled = sum(turn.rolled)
+    return AVARI in abilities_of(state) and rolled > 0 and turn.rolled[WILD] == rolled and state.supply > 0
+
+
+def dice_added_on_roll(state: GameState, *, avari: bool = True) -> int:
     """Supply dice joining the rolling pool when rolling again: one per Extra Die shown (and per die
-    treated as one), 3 more after an all-Wild roll with Avari, while the supply lasts."""
+    treated as one), 3 more after an all-Wild roll with Avari (unless declined), while the supply
+    lasts."""
     turn = state.turn
     wanted = turn.pool[EXTRA] + sum(turn.as_extra)
-    rolled = sum(turn.rolled)
-    if AVARI in abilities_of(state) and rolled and turn.rolled[WILD] == rolled:
+    if avari and avari_applies(state):
         wanted += AVARI_DICE
     return min(wanted, state.supply)
 

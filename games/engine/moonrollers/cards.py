@@ -53,7 +53,11 @@ CREW_SLUGS: tuple[str, ...] = tuple(CREW)
 FACTIONS: tuple[str, ...] = tuple(FACTION_SYMBOLS)
 STARTING_CREW: tuple[str, ...] = tuple(s for s, c in CREW.items() if c.starting)
 
+# "10 player tokens ... Each player places 1 token on the 0 space of the Prestige board": the other
+# 9 are what a player commits to requirements.
 PLAYER_TOKENS = 10
+PRESTIGE_BOARD_TOKENS = 1
+REQUIREMENT_TOKENS = PLAYER_TOKENS - PRESTIGE_BOARD_TOKENS
 
 # Hazard tokens by Prestige value; the value fixes the Hazard symbols (1/0, 2/1, 5/2).
 HAZARD_SYMBOLS: dict[int, int] = {1: 0, 2: 1, 5: 2}

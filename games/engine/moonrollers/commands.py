@@ -10,12 +10,18 @@ from games.engine.moonrollers.dice import FACE_INDEX
 
 @dataclass(frozen=True, slots=True)
 class Roll(Command):
-    """Roll the starting dice, or roll the rolling pool again."""
+    """Roll the starting dice, or roll the rolling pool again.
+
+    ``without``: an ability that adds dice, declined ("All abilities are optional to use"): Kal
+    Damar on the first roll, Avari's 3 dice after an all-Wild roll."""
+
+    without: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Command):
-    """Pass the turn before rolling (the timeout default at the start of a turn)."""
+class Settle(Command):
+    """The timeout default: what the rules allow that costs the absent player least. The engine
+    expands it into the commands a player would have sent (see settle.py)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from games.engine.core import (
     Rng,
     msg,
 )
-from games.engine.moonrollers import ability_commands, hazards, hiring, locking, turn
+from games.engine.moonrollers import ability_commands, hazards, hiring, locking, settle, turn
 from games.engine.moonrollers.bots import bot_command, random_command
 from games.engine.moonrollers.checks import apply, refuse
 from games.engine.moonrollers.commands import (
@@ -25,24 +25,18 @@ from games.engine.moonrollers.commands import (
     Commit,
     KeepHazard,
     LockDice,
-    Pass,
     Reroll,
     ReturnHazard,
     Roll,
     SaveWild,
+    Settle,
     StackCrew,
     Stop,
     TreatAsExtra,
     UseAbility,
 )
 from games.engine.moonrollers.events import (
-    BUSTED,
-    CREW_HIRED,
-    DICE_ROLLED,
-    GAME_ENDED,
-    REQUIREMENT_COMPLETED,
-    STOPPED,
-    TURN_PASSED,
+    UPCASTERS,
     evolve,
 )
 from games.engine.moonrollers.legal import legal, pending
@@ -51,13 +45,14 @@ from games.engine.moonrollers.scoring import outcome, scores
 from games.engine.moonrollers.setup import LONGER_GAME, MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrollers.state import GameState, dump_state, load_state
 from games.engine.moonrollers.stats import simulation_stats  # noqa: F401
-from games.engine.moonrollers.view import log_text, redact, view
+from games.engine.moonrollers.summaries import summary
+from games.engine.moonrollers.view import redact, view
 
 Handler = Callable[[GameState, int, Any, Rng], list[Event]]
 
 HANDLERS: dict[type[Command], Handler] = {
     Roll: turn.roll,
-    Pass: turn.pass_turn,
+    Settle: settle.settle,
     Stop: turn.stop,
     Bust: turn.bust,
     ChooseCrew: turn.choose_crew,
@@ -102,18 +97,6 @@ NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = (
     (FRENCH_HELP, "verrouiller 2 boucliers joker"),
 )
 
-# The events worth a line in a short summary (an email): a turn's rolls and how it ended, the game's end.
-SUMMARIZED = frozenset(
-    {DICE_ROLLED, BUSTED, STOPPED, TURN_PASSED, REQUIREMENT_COMPLETED, CREW_HIRED, GAME_ENDED}
-)
-
-
-def summary(event: Event, seat: int | None) -> Message | None:
-    """The event's log line as ``seat`` sees it, for the events worth a line; None otherwise."""
-    if event.type not in SUMMARIZED:
-        return None
-    return log_text(event, seat is not None and seat == event.seat)
-
 
 class MoonrollersEngine:
     NAME = "moonrollers"
@@ -128,8 +111,8 @@ class MoonrollersEngine:
         ),
     )
     NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = NOTATION_EXAMPLES
-    # No event has a version 2 yet.
-    UPCASTERS: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    # stopped 1 -> 2 (crew), busted 1 -> 2 (rolled): see events.UPCASTERS.
+    UPCASTERS: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = UPCASTERS
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
         return setup(players, options, rng)

@@ -40,7 +40,8 @@ from games.engine.moonrollers.state import (
 
 JSON = dict[str, Any]
 
-# Every event is still at its first version (UPCASTERS in engine.py is empty).
+# Events are at version 1 unless their payload class says otherwise (``VERSION``); UPCASTERS
+# rewrites older stored payloads to the newest version before they are read.
 VERSION = 1
 
 
@@ -53,6 +54,7 @@ class EventPayload:
 
     __slots__ = ()
     TYPE: ClassVar[str]
+    VERSION: ClassVar[int] = 1
     # Set for each class below from its fields: the payload's keys in order, and those holding lists.
     KEYS: ClassVar[tuple[str, ...]] = ()
     _LISTS: ClassVar[tuple[str, ...]] = ()
@@ -60,7 +62,8 @@ class EventPayload:
     def to_payload(self) -> JSON:
         out = dict(self.__dict__)
         for key in self._LISTS:
-            out[key] = list(out[key])
+            if out[key] is not None:
+                out[key] = list(out[key])
         return out
 
     @classmethod
@@ -75,7 +78,7 @@ class EventPayload:
 
     def event(self, actor: int | None) -> Event:
         """The event carrying this payload; ``actor`` is the seat that acted (or owns its secret)."""
-        return Event(self.TYPE, self.to_payload(), VERSION, actor)
+        return Event(self.TYPE, self.to_payload(), self.VERSION, actor)
 
 
 @dataclass(frozen=True)
@@ -254,18 +257,35 @@ class HazardTokenReturned(EventPayload):
 @dataclass(frozen=True)
 class Stopped(EventPayload):
     TYPE: ClassVar[str] = "stopped"
+    VERSION: ClassVar[int] = 2  # 2: ``crew`` (the card worked on; None in version 1 games)
     taken_back: int | None
     kept: Sequence[int]
     auto: bool  # nothing but stopping was possible
+    crew: str | None
 
 
 @dataclass(frozen=True)
 class Busted(EventPayload):
     TYPE: ClassVar[str] = "busted"
+    VERSION: ClassVar[int] = 2  # 2: ``rolled`` (the faces of the roll that busted; None in version 1)
     crew: str | None
     removed: Sequence[int]
     taken_back: int | None
     prestige: int  # Namari's bonus
+    rolled: Sequence[str] | None
+
+
+@dataclass(frozen=True)
+class TurnSettled(EventPayload):
+    """The end of a turn settled by the timeout default (``settle``): folds like ``stopped``. What
+    was locked for the player is here, so that the line can say it."""
+
+    TYPE: ClassVar[str] = "turn_settled"
+    crew: str | None
+    requirement: int | None  # the requirement the settle locked a die on, if it did
+    locked: Sequence[str]  # what the locked die counted as (one face name), or nothing
+    taken_back: int | None
+    kept: Sequence[int]
 
 
 @dataclass(frozen=True)
@@ -295,6 +315,7 @@ CREW_STACKED = CrewStacked.TYPE
 HAZARD_TOKEN_RETURNED = HazardTokenReturned.TYPE
 STOPPED = Stopped.TYPE
 BUSTED = Busted.TYPE
+TURN_SETTLED = TurnSettled.TYPE
 GAME_ENDED = GameEnded.TYPE
 
 PAYLOADS: dict[str, type[EventPayload]] = {
@@ -320,6 +341,7 @@ PAYLOADS: dict[str, type[EventPayload]] = {
         HazardTokenReturned,
         Stopped,
         Busted,
+        TurnSettled,
         GameEnded,
     )
 }
@@ -625,7 +647,7 @@ def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | 
     )
 
 
-def stopped(state: GameState, p: Stopped, seat: int | None) -> GameState:
+def stopped(state: GameState, p: Stopped | TurnSettled, seat: int | None) -> GameState:
     # The token of an uncompleted commitment lives in turn.requirement: ending the turn takes it back.
     return state._replace(supply=TOTAL_DICE, turn=_end_of_turn(state.turn, OVER))
 
@@ -685,12 +707,19 @@ FOLDS: dict[str, tuple[Callable[[Mapping[str, Any]], Any], Fold]] = {
     CREW_STACKED: (CrewStacked.from_payload, crew_stacked),
     HAZARD_TOKEN_RETURNED: (HazardTokenReturned.from_payload, hazard_token_returned),
     STOPPED: (Stopped.from_payload, stopped),
+    TURN_SETTLED: (TurnSettled.from_payload, stopped),
     BUSTED: (Busted.from_payload, busted),
     GAME_ENDED: (GameEnded.from_payload, game_ended),
 }
 assert set(FOLDS) == set(PAYLOADS)
 
 EVENT_TYPES: frozenset[str] = frozenset(FOLDS)
+
+# Stored payloads of an older version, rewritten to the next version (engine.UPCASTERS).
+UPCASTERS: dict[tuple[str, int], Callable[[JSON], JSON]] = {
+    (STOPPED, 1): lambda p: {**p, "crew": None},
+    (BUSTED, 1): lambda p: {**p, "rolled": None},
+}
 
 
 def evolve(state: GameState | None, e: Event) -> GameState:

@@ -10,6 +10,7 @@ from games.engine.core import Choice, CommandSpec, Message, Param, Pending, msg
 from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import (
     AS_WILD_IF_EXACTLY_ONE,
+    AVARI,
     B3_AR,
     DOUBLE_IN_SMALL_POOL,
     EXTRA_AS_TWO,
@@ -28,12 +29,14 @@ from games.engine.moonrollers.abilities import (
     VANTA_SAE,
     VILA_NOIR,
     VILA_NOIR_DICE,
+    avari_applies,
     can_lock_as_wild,
     can_reroll,
     can_roll_supply,
     can_save_wild,
     can_use_b3_ar,
     can_use_imdar_shade,
+    dice_added_on_roll,
     lockable_crews,
     lockable_requirements,
     must_lock_or_bust,
@@ -42,12 +45,12 @@ from games.engine.moonrollers.abilities import (
     treatable_faces,
 )
 from games.engine.moonrollers.cards import CREW
-from games.engine.moonrollers.commands import Bust, KeepHazard, LockedDie, Pass, ReturnHazard, StackCrew, Stop
+from games.engine.moonrollers.commands import LockedDie, Settle
 from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
 from games.engine.moonrollers.texts import a_face, dice, face, faction, name, requirement, token
-from games.engine.moonrollers.turn import may_roll_again
+from games.engine.moonrollers.turn import may_decline_safety, may_roll_again, may_stop
 
 # Pending kinds.
 START_TURN = "start_turn"
@@ -89,23 +92,17 @@ def _kind(state: GameState) -> str | None:
 
 
 def pending(state: GameState | None) -> list[Pending]:
+    """Who must act. Every kind's timeout default is ``settle`` (settle.py): roll at the start of
+    a turn; lock one die (choosing and committing if needed) and end the turn; bust when only an
+    ability could save the roll; keep the token with fewer Hazard symbols; place a hire under;
+    return no Hazard token."""
     if state is None:
         return []
     kind = _kind(state)
     if kind is None:
         return []
     seat = state.turn.seat
-    if kind == KEEP_HAZARD:
-        return [Pending(seat, kind, KeepHazard(1), private=True)]
-    if kind == START_TURN:
-        return [Pending(seat, kind, Pass())]
-    if kind == STACK_CREW:
-        return [Pending(seat, kind, StackCrew("under"))]
-    if kind == RETURN_HAZARD:
-        return [Pending(seat, kind, ReturnHazard(None), private=True)]
-    if kind == USE_ABILITY_OR_BUST:
-        return [Pending(seat, kind, Bust())]
-    return [Pending(seat, kind, Stop())]
+    return [Pending(seat, kind, Settle(), private=kind in (KEEP_HAZARD, RETURN_HAZARD))]
 
 
 def prompt(state: GameState) -> Message:
@@ -172,7 +169,19 @@ def _roll_specs(state: GameState) -> list[CommandSpec]:
     specs = []
     if may_roll_again(state):
         specs.append(CommandSpec("roll", "roll", _ROLL_AGAIN, help=_ROLL_AGAIN_HELP))
-    specs.append(CommandSpec("stop", "stop", _STOP, help=_STOP_HELP))
+        turn = state.turn
+        without = sum(turn.pool) + sum(turn.as_extra) + dice_added_on_roll(state, avari=False) + turn.saved
+        if avari_applies(state) and without > 0:  # declining must still leave a die to roll
+            label = _label("command.roll_without_avari", crew=name(AVARI))
+            specs.append(CommandSpec("roll", f"roll without {AVARI}", label))
+    if may_stop(state):
+        specs.append(CommandSpec("stop", "stop", _STOP, confirm=True, help=_STOP_HELP))
+    if may_decline_safety(state):
+        specs.append(
+            CommandSpec(
+                "bust", "bust", _label("command.bust_safe"), confirm=True, help=_label("help.bust_safe")
+            )
+        )
     return specs
 
 
@@ -279,12 +288,39 @@ def _extra_specs(state: GameState) -> list[CommandSpec]:
     return specs
 
 
+def ability_lock_dice(state: GameState, req_face: int) -> list[LockedDie]:
+    """The dice an ability lets the active player lock on a requirement of ``req_face`` now, one
+    per ability and face (how it counts: ``locking.die_value``)."""
+    turn = state.turn
+    abilities = state.players[turn.seat].abilities
+    pool = turn.pool
+    out: list[LockedDie] = []
+    if req_face == WILD:
+        return out
+    for ability in sorted(abilities & set(AS_WILD_IF_EXACTLY_ONE)):
+        f = AS_WILD_IF_EXACTLY_ONE[ability]
+        if f != req_face and can_lock_as_wild(turn, ability, f, abilities):
+            out.append(LockedDie(FACES[f], ability))
+    if VANTA_SAE in abilities:
+        for f in range(6):
+            if f not in (req_face, WILD) and can_lock_as_wild(turn, VANTA_SAE, f, abilities):
+                out.append(LockedDie(FACES[f], VANTA_SAE))
+    for ability in sorted(abilities & set(EXTRA_AS_TWO)):
+        if EXTRA_AS_TWO[ability] == req_face and pool[EXTRA]:
+            out.append(LockedDie(FACES[EXTRA], ability))
+    for ability in sorted(abilities & set(DOUBLE_IN_SMALL_POOL)):
+        if DOUBLE_IN_SMALL_POOL[ability] == req_face and small_pool(turn):
+            for f in (req_face, WILD):
+                if pool[f]:
+                    out.append(LockedDie(FACES[f], ability))
+    return out
+
+
 def _lock_specs(state: GameState) -> list[CommandSpec]:
     turn = state.turn
     assert turn.crew is not None and turn.requirement is not None
     req = CREW[turn.crew].requirements[turn.requirement]
     target = requirement(turn.crew, turn.requirement)
-    abilities = state.players[turn.seat].abilities
     pool = turn.pool
     plain = [0, 0, 0, 0, 0, 0]
     if req.face != WILD:
@@ -299,6 +335,7 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
                 "lock",
                 "lock",
                 _label("command.lock", requirement=target),
+                confirm=_may_end_turn(state, min(sum(fits), remaining), min(sum(fits), remaining)),
                 params=(
                     Param(
                         "dice",
@@ -311,25 +348,8 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
                 ),
             )
         )
-    ability_dice: list[LockedDie] = []
-    if req.face != WILD:
-        for ability in sorted(abilities & set(AS_WILD_IF_EXACTLY_ONE)):
-            f = AS_WILD_IF_EXACTLY_ONE[ability]
-            if f != req.face and can_lock_as_wild(turn, ability, f, abilities):
-                ability_dice.append(LockedDie(FACES[f], ability))
-        if VANTA_SAE in abilities:
-            for f in range(6):
-                if f not in (req.face, WILD) and can_lock_as_wild(turn, VANTA_SAE, f, abilities):
-                    ability_dice.append(LockedDie(FACES[f], VANTA_SAE))
-        for ability in sorted(abilities & set(EXTRA_AS_TWO)):
-            if EXTRA_AS_TWO[ability] == req.face and pool[EXTRA]:
-                ability_dice.append(LockedDie(FACES[EXTRA], ability))
-        for ability in sorted(abilities & set(DOUBLE_IN_SMALL_POOL)):
-            if DOUBLE_IN_SMALL_POOL[ability] == req.face and small_pool(turn):
-                for f in (req.face, WILD):
-                    if pool[f]:
-                        ability_dice.append(LockedDie(FACES[f], ability))
-    for die in ability_dice:
+    for die in ability_lock_dice(state, req.face):
+        value = 2 if die.crew in EXTRA_AS_TWO or die.crew in DOUBLE_IN_SMALL_POOL else 1
         specs.append(
             CommandSpec(
                 "lock",
@@ -337,16 +357,29 @@ def _lock_specs(state: GameState) -> list[CommandSpec]:
                 _label(
                     "command.lock_with", die=_die_label(die), requirement=target, crew=name(die.crew or "")
                 ),
+                confirm=_may_end_turn(state, value, 1),
             )
         )
     return specs
 
 
+def _may_end_turn(state: GameState, value: int, dice_locked: int) -> bool:
+    """Could a lock counting up to ``value`` with up to ``dice_locked`` dice end the turn? It does
+    when it completes the card's last requirement ("you must stop if you complete the last
+    requirement on a Crew card"), or when it locks the last dice, leaving nothing to roll."""
+    turn = state.turn
+    assert turn.crew is not None and turn.requirement is not None
+    req = CREW[turn.crew].requirements[turn.requirement]
+    card = state.display[state.slot_of(turn.crew)]
+    if turn.progress + value >= req.count and sum(1 for t in card.tokens if t is None) == 1:
+        return True
+    left = sum(turn.pool) - dice_locked
+    return left <= 0 and not sum(turn.as_extra) and not turn.saved and not avari_applies(state)
+
+
 _KEEP = _label("command.keep")
 _TOKEN_TO_KEEP = _label("param.token_to_keep")
 _ROLL = _label("command.roll")
-_PASS = _label("command.pass")
-_PASS_HELP = _label("help.pass")
 _STACK = _label("command.stack")
 _WHERE = _label("param.where")
 _STACK_CHOICES = (Choice("top", _label("choice.top")), Choice("under", _label("choice.under")))
@@ -384,25 +417,29 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     kind = _kind(state)
     turn = state.turn
     if kind == KEEP_HAZARD:
-        return [
-            CommandSpec(
-                "keep", "keep", _KEEP, params=(Param("token", _TOKEN_TO_KEEP, _token_choices(turn.drawn)),)
-            )
-        ]
+        params = (Param("token", _TOKEN_TO_KEEP, _token_choices(turn.drawn)),)
+        return [CommandSpec("keep", "keep", _KEEP, params=params, confirm=True)]
     if kind == START_TURN:
-        return [CommandSpec("roll", "roll", _ROLL), CommandSpec("pass", "pass", _PASS, help=_PASS_HELP)]
+        # "Roll 5 dice": a turn always starts with a roll (there is no pass).
+        specs = [CommandSpec("roll", "roll", _ROLL)]
+        if KAL_DAMAR in state.players[seat].abilities:
+            label = _label("command.roll_without_kal_damar", crew=name(KAL_DAMAR))
+            specs.append(CommandSpec("roll", f"roll without {KAL_DAMAR}", label))
+        return specs
     if kind == STACK_CREW:
-        return [CommandSpec("stack", "stack", _STACK, params=(Param("position", _WHERE, _STACK_CHOICES),))]
+        params = (Param("position", _WHERE, _STACK_CHOICES),)
+        return [CommandSpec("stack", "stack", _STACK, params=params, confirm=True)]
     if kind == RETURN_HAZARD:
         choices = (*_token_choices(state.players[seat].hazard), _KEEP_ALL)
-        return [CommandSpec("return", "return", _RETURN, params=(Param("token", _TOKEN_TO_RETURN, choices),))]
+        params = (Param("token", _TOKEN_TO_RETURN, choices),)
+        return [CommandSpec("return", "return", _RETURN, params=params, confirm=True)]
     if kind is None:
         return []
     if kind == USE_ABILITY_OR_BUST:
         helpful = rescues(state)
         specs = [s for s in _ability_specs(state) if s.prefix.split()[-1] in helpful]
         specs += _extra_specs(state)  # allowed, though they cannot save this roll
-        specs.append(CommandSpec("bust", "bust", _BUST, help=_BUST_HELP))
+        specs.append(CommandSpec("bust", "bust", _BUST, confirm=True, help=_BUST_HELP))
         return specs
     specs = _ability_specs(state)
     if turn.crew is None:

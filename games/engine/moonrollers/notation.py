@@ -2,7 +2,7 @@
 ``parse(format(c)) == c``. Grammar (CREW is a slug such as ``zek-zarag``, or a unique start of one
 such as ``zek``; FACE is damage, reactor, thruster, shield, wild or extra, plurals accepted)::
 
-    roll | pass | stop | bust
+    roll [without CREW] | stop | bust | settle     without: decline Kal Damar or Avari
     choose CREW                                   work on a crew card (first roll)
     commit FACE [NUMBER]                          NUMBER when the card has several FACE requirements
     lock DIE...                                   DIE = [N] FACE | FACE as (wild | 2 FACE) with CREW
@@ -19,11 +19,15 @@ Forms built from CommandSpecs may put ``with CREW`` first (``reroll with lila-al
 
 French command words are understood too (``parse`` turns them into the English words above;
 ``format`` writes English): lancer (roll), relancer (roll again; with dice and a crew: reroll),
-passer, arrêter / stop, planter / se planter (bust), choisir, opter [pour] (commit), verrouiller
-(lock), utiliser (use), compter / considérer (treat), garder (keep; garder joker: save), placer
-dessus / dessous (stack), remettre [aucun] (return); faces dommage, réacteur, propulseur,
-bouclier, joker, [dé] supplémentaire; comme (as), avec (with), tout, premier, second. Accents
-may be left out. ``FRENCH_HELP`` says so to players (a NOTATION_EXAMPLES entry).
+arrêter / stop, planter / se planter (bust), conclure (settle), choisir, opter [pour] (commit),
+verrouiller (lock), utiliser (use), compter / considérer (treat), garder (keep; garder joker:
+save), placer dessus / dessous (stack), remettre [aucun] (return); faces dommage, réacteur,
+propulseur, bouclier, joker, [dé] supplémentaire; comme (as), avec (with), sans (without), tout,
+premier, second. Accents may be left out. ``FRENCH_HELP`` says so to players (a NOTATION_EXAMPLES
+entry).
+
+There is no ``pass``: "Each turn consists of a series of rolls" starting with "Roll 5 dice".
+``settle`` is the timeout default (settle.py); a player may send it too.
 """
 
 from __future__ import annotations
@@ -34,8 +38,10 @@ import unicodedata
 from games.engine.core import CannotParse, Command, Message, msg
 from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import (
+    AVARI,
     DOUBLE_IN_SMALL_POOL,
     EXTRA_AS_TWO,
+    KAL_DAMAR,
     LILA_AL_BINDAR,
     LOCK_AS_WILD,
     MEG_GALLAK,
@@ -52,11 +58,11 @@ from games.engine.moonrollers.commands import (
     KeepHazard,
     LockDice,
     LockedDie,
-    Pass,
     Reroll,
     ReturnHazard,
     Roll,
     SaveWild,
+    Settle,
     StackCrew,
     Stop,
     TreatAsExtra,
@@ -65,13 +71,15 @@ from games.engine.moonrollers.commands import (
 from games.engine.moonrollers.dice import FACES
 from games.engine.moonrollers.texts import listing, name
 
+# The abilities a roll may decline ("All abilities are optional to use"): ``roll without CREW``.
+DECLINABLE = frozenset({KAL_DAMAR, AVARI})
 FACE_WORDS: dict[str, str] = {**{f: f for f in FACES}, **{f + "s": f for f in FACES}}
 MAX_DICE_IN_ONE_WORD = 12
 
 # French words (without accents) and the notation's words they stand for.
 FRENCH_VERBS: dict[str, str] = {
     "lancer": "roll",
-    "passer": "pass",
+    "conclure": "settle",
     "arreter": "stop",
     "arrete": "stop",
     "planter": "bust",
@@ -87,6 +95,7 @@ FRENCH_VERBS: dict[str, str] = {
 }
 FRENCH_WORDS: dict[str, str] = {
     "comme": "as",
+    "sans": "without",
     "avec": "with",
     "dommage": "damage",
     "dommages": "damage",
@@ -115,8 +124,8 @@ FRENCH_WORDS: dict[str, str] = {
 }
 # The notation's own command words: text starting with one is not French.
 ENGLISH_VERBS = frozenset(
-    {"roll", "pass", "stop", "bust", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat", "save"}
-    | {"keep", "stack", "return"}
+    {"roll", "stop", "bust", "settle", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat"}
+    | {"save", "keep", "stack", "return"}
 )
 # Little words a French command may hold that the notation does without.
 _FRENCH_FILLERS = {"pour", "se"}
@@ -362,10 +371,20 @@ def parse(text: str) -> Command:
         raise CannotParse(_EMPTY)
     verb, w = words[0], _Words(words[1:])
     command: Command
-    if verb in ("roll", "pass", "stop", "bust"):
-        if verb == "roll" and w.peek() == "again":
+    if verb == "roll":
+        if w.peek() == "again":
             w.take(_what("again"))
-        command = {"roll": Roll(), "pass": Pass(), "stop": Stop(), "bust": Bust()}[verb]
+        without = None
+        if w.peek() == "without":
+            w.take(_what("again"))
+            without = crew_slug(w.rest())
+            if without not in DECLINABLE:
+                raise _refused("not_declinable", crew=name(without))
+        command = Roll(without)
+    elif verb in ("stop", "bust", "settle"):
+        command = {"stop": Stop(), "bust": Bust(), "settle": Settle()}[verb]
+    elif verb == "pass":
+        raise _refused("no_pass")
     elif verb == "choose":
         command = ChooseCrew(crew_slug(w.rest()))
     elif verb == "commit":
@@ -426,9 +445,9 @@ def parse(text: str) -> Command:
 
 def format_command(command: Command) -> str:
     if isinstance(command, Roll):
-        return "roll"
-    if isinstance(command, Pass):
-        return "pass"
+        return "roll" if command.without is None else f"roll without {command.without}"
+    if isinstance(command, Settle):
+        return "settle"
     if isinstance(command, Stop):
         return "stop"
     if isinstance(command, Bust):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.engine.core import Message, Outcome, SeatRef, msg
 from games.engine.messages import ParamValue
-from games.engine.moonrollers.cards import hazard_symbols
+from games.engine.moonrollers.cards import HAZARD_SYMBOLS, hazard_symbols
 from games.engine.moonrollers.state import GameState
 from games.engine.moonrollers.texts import listing
 
@@ -26,15 +26,17 @@ def end_reason(reason: str) -> Message:
 def disqualified(state: GameState) -> list[int]:
     """Seats that score nothing from their Hazard tokens.
 
-    The player(s) with the most Hazard symbols are disqualified, all of them on a tie. With 2
-    players, only with at least 3 symbols more than the opponent. Nobody is disqualified when the
-    most is 0 symbols: with no Hazard there is nothing to reprimand (our reading of a case the
-    rulebook does not address).
+    "The player(s) with the most Hazard symbols across their Hazard tokens are disqualified from
+    scoring Prestige from their tokens. In the case of a tie for the most Hazard symbols, all tied
+    players do not score their tokens." The text makes no exception for 0: when every player has 0
+    symbols, they are all tied for the most, and none scores tokens (3 to 5 players).
+
+    "In 2 player games, the player with the most Hazard symbols is only disqualified from scoring
+    additional Prestige if they have at least 3 more Hazard symbols than their opponent": a tie
+    (0 and 0 included) is a margin of 0, so nobody is disqualified.
     """
     symbols = [hazard_symbols(p.hazard) for p in state.players]
     most = max(symbols)
-    if most == 0:
-        return []
     if len(symbols) == 2:
         low = min(symbols)
         return [s for s, n in enumerate(symbols) if n == most and most - low >= TWO_PLAYER_MARGIN]
@@ -64,11 +66,13 @@ def explanations(state: GameState, scores: dict[int, int], ranking: list[list[in
     if state.ending:
         out.append(msg("moonrollers.outcome.ended", reasons=listing([end_reason(r) for r in state.ending])))
     out_seats = disqualified(state)
-    for seat in out_seats:
-        out.append(Message("moonrollers.outcome.disqualified", {"player": SeatRef(seat)}, symbols[seat]))
+    if out_seats and max(symbols.values()) == 0:
+        out.append(msg("moonrollers.outcome.tied_at_zero"))
+    else:
+        for seat in out_seats:
+            out.append(Message("moonrollers.outcome.disqualified", {"player": SeatRef(seat)}, symbols[seat]))
     if not out_seats:
-        key = "no_margin" if state.seats == 2 and max(symbols.values()) else "nobody_disqualified"
-        out.append(msg(f"moonrollers.outcome.{key}"))
+        out.append(msg("moonrollers.outcome.no_margin"))  # only 2 players can have nobody disqualified
     by_score: dict[int, list[int]] = {}
     for seat in sorted(scores):
         by_score.setdefault(scores[seat], []).append(seat)
@@ -92,10 +96,40 @@ def outcome(state: GameState) -> Outcome | None:
     # Most Prestige wins; a tie goes to the fewest Hazard symbols; still tied, the place is shared.
     keys = sorted({(-scores[s], symbols[s]) for s in scores})
     ranking = [[s for s in sorted(scores) if (-scores[s], symbols[s]) == key] for key in keys]
+    out_seats = disqualified(state)
+    most = max(symbols.values())
+    two = state.seats == 2
+    rows = []
+    for seat, player in enumerate(state.players):
+        place = next(i for i, group in enumerate(ranking) if seat in group) + 1
+        tied = [s for s in scores if s != seat and scores[s] == scores[seat]]
+        rows.append(
+            {
+                "seat": seat,
+                "prestige": player.prestige,
+                "tokens": [{"prestige": t, "hazard": HAZARD_SYMBOLS[t]} for t in player.hazard],
+                "hazard_symbols": symbols[seat],
+                "most_hazard": symbols[seat] == most,
+                "disqualified": seat in out_seats,
+                # 2 players: the most Hazard symbols, yet scoring, by the 3-symbol margin rule.
+                "saved_by_margin": two and symbols[seat] == most and seat not in out_seats,
+                "hazard_prestige": 0 if seat in out_seats else sum(player.hazard),
+                "total": scores[seat],
+                "place": place,
+                # How this seat's tie on total was settled: None (no tie), "fewest_hazard", "shared".
+                "tie_break": None
+                if not tied
+                else ("shared" if len(ranking[place - 1]) > 1 else "fewest_hazard"),
+            }
+        )
     return Outcome(
         scores=scores,
         ranking=ranking,
         details={
+            "rows": rows,
+            "two_player_margin": two,
+            "hazard_prestige": {str(r["seat"]): r["hazard_prestige"] for r in rows},
+            "tie_break_used": sorted({str(r["tie_break"]) for r in rows if r["tie_break"]}),
             "prestige_before_hazard": {str(s): p.prestige for s, p in enumerate(state.players)},
             "hazard_tokens": {str(s): list(p.hazard) for s, p in enumerate(state.players)},
             "hazard_symbols": {str(s): n for s, n in symbols.items()},

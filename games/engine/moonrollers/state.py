@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS
+from games.engine.moonrollers.cards import CREW, REQUIREMENT_TOKENS
 from games.engine.moonrollers.dice import FACE_INDEX, NO_DICE, Counts, counts_of, names_of
 
 # Turn phases. "rolled" covers everything between a roll and the next roll or the end of the turn.
-START = "start"  # the active player must roll (or pass)
+START = "start"  # the active player must roll
 ROLLED = "rolled"  # choose, commit, lock, use abilities, then roll again or stop
 HIRED = "hired"  # the last requirement is done: only the hire's decisions (stack, return) remain
 OVER = "over"  # the turn is over; the next turn_started (or game_ended) follows
@@ -100,7 +100,8 @@ class GameState(NamedTuple):
         return out
 
     def tokens_left(self, seat: int) -> int:
-        return PLAYER_TOKENS - self.tokens_out(seat)
+        # One of the 10 tokens marks the player's Prestige on the board: 9 go on requirements.
+        return REQUIREMENT_TOKENS - self.tokens_out(seat)
 
 
 def tops(stacks: tuple[tuple[str, ...], ...]) -> frozenset[str]:

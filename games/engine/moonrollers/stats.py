@@ -45,7 +45,8 @@ class TurnCounts:
 
 
 def bust_rate(games: list[PlayedGame], seats: set[int] | None = None) -> float:
-    """Busts per turn in which dice were rolled (a pass is not a turn at risk), over ``seats``."""
+    """Busts per turn in which dice were rolled, over ``seats`` (games stored before issue 9 may hold
+    passed turns, which were not at risk)."""
     rolled = busts = 0
     for game in games:
         counts = TurnCounts(game)

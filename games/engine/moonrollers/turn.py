@@ -1,5 +1,5 @@
-"""The turn: rolling (and adding Extra dice), choosing a crew, committing, stopping, passing, and
-busting; plus ``follow_up``, the events that happen by themselves after a command (a bust when
+"""The turn: rolling (and adding Extra dice), choosing a crew, committing, stopping and busting;
+plus ``follow_up``, the events that happen by themselves after a command (a bust when
 nothing can be locked, the end of the turn, the next turn, the end of the game)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.engine.core import Event, Rng
 from games.engine.moonrollers import dice
 from games.engine.moonrollers.abilities import (
+    AVARI,
     KAL_DAMAR,
     KAL_DAMAR_DICE,
     MEG_GALLAK,
@@ -15,6 +16,7 @@ from games.engine.moonrollers.abilities import (
     STARTING_DICE,
     TREAT_AS_EXTRA,
     at_ok_protects_next_roll,
+    avari_applies,
     can_lock_any,
     can_save_wild,
     dice_added_on_roll,
@@ -26,9 +28,9 @@ from games.engine.moonrollers.abilities import (
     rescues,
     treatable_faces,
 )
-from games.engine.moonrollers.cards import CREW, PLAYER_TOKENS
+from games.engine.moonrollers.cards import CREW, REQUIREMENT_TOKENS
 from games.engine.moonrollers.checks import apply, refuse, require_rolled
-from games.engine.moonrollers.commands import Bust, ChooseCrew, Commit, Pass, Roll, Stop
+from games.engine.moonrollers.commands import Bust, ChooseCrew, Commit, Roll, Stop
 from games.engine.moonrollers.dice import FACE_INDEX
 from games.engine.moonrollers.events import (
     Busted,
@@ -37,7 +39,6 @@ from games.engine.moonrollers.events import (
     GameEnded,
     RequirementCommitted,
     Stopped,
-    TurnPassed,
     TurnStarted,
 )
 from games.engine.moonrollers.state import HIRED, OVER, ROLLED, START, GameState
@@ -46,17 +47,25 @@ from games.engine.moonrollers.texts import face, listing, name, requirement
 
 
 def roll(state: GameState, seat: int, command: Roll, rng: Rng) -> list[Event]:
+    """ "Roll 5 dice" (6 with Kal Damar), or roll the rolling pool again. ``command.without`` declines
+    an ability that adds dice ("All abilities are optional to use")."""
     turn = state.turn
+    abilities = state.players[seat].abilities
     if turn.phase == START:
-        n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[seat].abilities else STARTING_DICE
+        kal = KAL_DAMAR in abilities
+        if command.without is not None and not (command.without == KAL_DAMAR and kal):
+            raise refuse("cannot_decline", crew=name(command.without))
+        n = KAL_DAMAR_DICE if kal and command.without is None else STARTING_DICE
         faces = dice.face_names(dice.roll(rng, n))
         return [DiceRolled(faces=faces, first=True, from_supply=n, kept=0, safe=False).event(seat)]
     require_rolled(state)
+    if command.without is not None and not (command.without == AVARI and avari_applies(state)):
+        raise refuse("cannot_decline", crew=name(command.without))
     if not may_roll_again(state):
         if must_lock_or_bust(state):
             raise refuse("nothing_lockable")
         raise refuse("lock_before_rolling")
-    added = dice_added_on_roll(state)
+    added = dice_added_on_roll(state, avari=command.without is None)
     n = sum(turn.pool) + sum(turn.as_extra) + added
     if n + turn.saved == 0:
         raise refuse("no_dice_left")
@@ -72,21 +81,47 @@ def roll(state: GameState, seat: int, command: Roll, rng: Rng) -> list[Event]:
     ]
 
 
-def may_roll_again(state: GameState) -> bool:
-    """After locking at least one die (or completing with B3-AR), or on a roll safe from busting."""
+def roll_done(state: GameState) -> bool:
+    """This roll has met its duty: "Lock in at least 1 die", or a safe roll (AT-OK, Moro Mada) on
+    which nothing can be locked. A safe roll that can lock must still lock: the safety lets you
+    "roll again even if you are unable to lock", not skip a lock you are able to make."""
     turn = state.turn
     if turn.phase != ROLLED or turn.drawn:
         return False
-    if not (turn.locked_this_roll or turn.completed_this_roll or is_safe(state)):
+    if turn.locked_this_roll or turn.completed_this_roll:
+        return True
+    return is_safe(state) and not can_lock_any(state)
+
+
+def may_roll_again(state: GameState) -> bool:
+    """After locking at least one die (or completing with B3-AR), or on a safe roll that can lock
+    nothing."""
+    if not roll_done(state):
         return False
     # Meg Gallak's saved Wild alone is enough: that roll rolls nothing and brings the Wild back.
-    return dice_to_roll_again(state) + turn.saved > 0
+    return dice_to_roll_again(state) + state.turn.saved > 0
 
 
-def pass_turn(state: GameState, seat: int, command: Pass, rng: Rng) -> list[Event]:
-    if state.turn.phase != START:
-        raise refuse("pass_only_before_rolling")
-    return [TurnPassed().event(seat)]
+def may_stop(state: GameState) -> bool:
+    """Stopping comes between rolls: after this roll's lock (or completed requirement), or on a
+    safe roll where nothing can be locked. Never instead of a lock the roll must make."""
+    return roll_done(state)
+
+
+def may_decline_safety(state: GameState) -> bool:
+    """A safe roll that can lock nothing may still bust, declining AT-OK's or Moro Mada's safety:
+    it only matters with Namari ("Gain 2 Prestige after you bust"); without her a bust is a stop
+    that also loses the turn's completed requirements, so it is not offered."""
+    turn = state.turn
+    return (
+        turn.phase == ROLLED
+        and not turn.drawn
+        and not turn.locked_this_roll
+        and not turn.completed_this_roll
+        and NAMARI in state.players[turn.seat].abilities
+        and is_safe(state)
+        and not can_lock_any(state)
+    )
 
 
 def stop(state: GameState, seat: int, command: Stop, rng: Rng) -> list[Event]:
@@ -95,17 +130,21 @@ def stop(state: GameState, seat: int, command: Stop, rng: Rng) -> list[Event]:
     require_rolled(state)
     if must_lock_or_bust(state):
         raise refuse("stop_would_bust")
+    if not may_stop(state):
+        raise refuse("lock_before_stopping")
     return [stopped_event(state, auto=False)]
 
 
 def stopped_event(state: GameState, *, auto: bool) -> Event:
     turn = state.turn
-    return Stopped(taken_back=turn.requirement, kept=list(turn.placed), auto=auto).event(turn.seat)
+    return Stopped(taken_back=turn.requirement, kept=list(turn.placed), auto=auto, crew=turn.crew).event(
+        turn.seat
+    )
 
 
 def bust(state: GameState, seat: int, command: Bust, rng: Rng) -> list[Event]:
     require_rolled(state)
-    if not must_lock_or_bust(state):
+    if not (must_lock_or_bust(state) or may_decline_safety(state)):
         raise refuse("no_bust")
     return [busted_event(state)]
 
@@ -118,6 +157,7 @@ def busted_event(state: GameState) -> Event:
         removed=list(turn.placed),
         taken_back=turn.requirement,
         prestige=bonus,
+        rolled=dice.names_of(turn.rolled),
     ).event(turn.seat)
 
 
@@ -129,7 +169,7 @@ def choose_crew(state: GameState, seat: int, command: ChooseCrew, rng: Rng) -> l
     if not any(card.crew == command.crew for card in state.display):
         raise refuse("not_in_display", crew=name(command.crew))
     if state.tokens_left(seat) == 0:
-        raise refuse("no_tokens_left", PLAYER_TOKENS)
+        raise refuse("no_tokens_left", REQUIREMENT_TOKENS)
     if not lockable_requirements(state, command.crew):
         raise refuse("nothing_fits_crew", crew=name(command.crew))
     return [CrewChosen(crew=command.crew).event(seat)]
@@ -163,7 +203,7 @@ def commit(state: GameState, seat: int, command: Commit, rng: Rng) -> list[Event
         raise refuse("completed_this_roll_commit")
     index = find_requirement(state, turn.crew, command.face, command.count)
     if state.tokens_left(seat) == 0:
-        raise refuse("no_tokens_left", PLAYER_TOKENS)
+        raise refuse("no_tokens_left", REQUIREMENT_TOKENS)
     req = CREW[turn.crew].requirements[index]
     if not die_fits(turn, req, state.players[seat].abilities):
         raise refuse("nothing_fits_requirement", requirement=requirement(turn.crew, index))
@@ -173,7 +213,7 @@ def commit(state: GameState, seat: int, command: Commit, rng: Rng) -> list[Event
 def anything_but_stop(state: GameState, lockable: bool) -> bool:
     """Is there anything left to do on this roll besides stopping?"""
     turn = state.turn
-    if lockable or may_roll_again(state) or rescues(state):
+    if lockable or may_roll_again(state) or rescues(state) or may_decline_safety(state):
         return True  # rescues: every re-roll, supply roll, B3-AR and Imdar Shade
     abilities = state.players[turn.seat].abilities
     if any(treatable_faces(state, a) is not None for a in abilities & TREAT_AS_EXTRA):

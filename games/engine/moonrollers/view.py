@@ -13,7 +13,7 @@ from typing import Any
 from games.engine.core import Event, Message, SeatRef, msg
 from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import AT_OK, NAMARI, is_safe
-from games.engine.moonrollers.cards import CREW, HAZARD_SYMBOLS, PLAYER_TOKENS, hazard_symbols
+from games.engine.moonrollers.cards import CREW, HAZARD_SYMBOLS, REQUIREMENT_TOKENS, hazard_symbols
 from games.engine.moonrollers.dice import FACE_INDEX, FACES, names_of
 from games.engine.moonrollers.events import (
     Busted,
@@ -35,6 +35,7 @@ from games.engine.moonrollers.events import (
     Stopped,
     SupplyDiceRolled,
     TurnPassed,
+    TurnSettled,
     TurnStarted,
     WildSaved,
     payload_of,
@@ -106,7 +107,7 @@ def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
         "prestige": player.prestige,
         "tokens_left": state.tokens_left(seat),
         "tokens_out": state.tokens_out(seat),
-        "tokens_total": PLAYER_TOKENS,
+        "tokens_total": REQUIREMENT_TOKENS,  # 10 tokens, one of them on the Prestige board
         "hazard_count": len(player.hazard),
         "hazard_tokens": [_token_json(t) for t in player.hazard] if sees else None,
         "hazard_symbols": hazard_symbols(player.hazard) if sees else None,
@@ -311,6 +312,8 @@ def log_text(e: Event, owner: bool) -> Message:
         return _log("hazard_token_returned", player=who)
     if isinstance(p, Stopped):
         return _log("stopped", len(p.kept), player=who)
+    if isinstance(p, TurnSettled):
+        return _log("turn_settled", len(p.kept), player=who)
     if isinstance(p, Busted):
         n = len(p.removed) + (1 if p.taken_back is not None else 0)
         if p.prestige:

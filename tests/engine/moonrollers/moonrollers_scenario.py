@@ -24,7 +24,7 @@ from games.engine.moonrollers.cards import (
     DISPLAY_SIZE,
     HAZARD_TOKEN_COUNTS,
     HAZARD_TOKENS_TOTAL,
-    PLAYER_TOKENS,
+    REQUIREMENT_TOKENS,
 )
 from games.engine.moonrollers.dice import FACE_INDEX, FACES, TOTAL_DICE, names_of
 from games.engine.moonrollers.state import START, DisplayCard, GameState, Player, Turn, new_player
@@ -59,7 +59,7 @@ def check_invariants(state: GameState, before: GameState | None = None) -> None:
     if state.deck:
         assert len(state.display) == DISPLAY_SIZE[state.seats], "display size constant"
     for seat in range(state.seats):
-        assert 0 <= state.tokens_out(seat) <= PLAYER_TOKENS, "no more than 10 tokens out"
+        assert 0 <= state.tokens_out(seat) <= REQUIREMENT_TOKENS, "no more than 9 tokens out"
     if before is not None:
         for old, new in zip(before.players, state.players, strict=True):
             assert new.prestige >= old.prestige, "Prestige never decreases"

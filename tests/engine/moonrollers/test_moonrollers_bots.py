@@ -65,19 +65,20 @@ def win_share(games: list[PlayedGame], seats_of: Callable[[int], set[int]]) -> f
 
 def test_it_picks_each_legal_spec_about_equally_often() -> None:
     g = Game.build(["Ann", "Bob"], crew={"Ann": ["salatar", "ryan-rogal"]}, display=["namari"])
-    g.roll("damage damage shield thruster reactor")  # choose, Salatar, Ryan Rogal, stop
+    # choose, Salatar, Ryan Rogal; no stop: "Lock in at least 1 die" comes first.
+    g.roll("damage damage shield thruster reactor")
     specs = ENGINE.legal(g.state, 0)
-    assert len(specs) == 4
+    assert len(specs) == 3
     samples = 800
     picked = Counter(
         ENGINE.random_command(g.state, 0, Rng(b"uniform", i, 0)).split()[0] for i in range(samples)
     )
-    expected = {"choose": 1, "use": 2, "stop": 1}
+    expected = {"choose": 1, "use": 2}
     for verb, share in expected.items():
-        assert abs(picked[verb] / samples - share / 4) < 0.06, picked
+        assert abs(picked[verb] / samples - share / 3) < 0.06, picked
     start = Game.build(["Ann", "Bob"]).state
     rolls = sum(ENGINE.random_command(start, 0, Rng(b"uniform", i, 1)) == "roll" for i in range(samples))
-    assert abs(rolls / samples - 0.5) < 0.06
+    assert rolls == samples  # a turn starts with a roll: there is no pass
 
 
 def test_its_random_commands_are_legal_in_every_kind_of_position() -> None:
@@ -124,8 +125,9 @@ def test_it_wins_far_more_than_its_fair_share_against_random_bots() -> None:
 
 
 def test_weighing_bust_risk_busts_less_and_wins_more_than_always_rolling_again() -> None:
+    # 160 games: at 60 the share wobbles around its mean (about 0.58 under the rules of issue 9).
     games, weighing, bold = [], [], []
-    for i in range(60):
+    for i in range(160):
         first = i % 2 == 0
         policies: list[Policy] = [heuristic, always_roll_again] if first else [always_roll_again, heuristic]
         games.append(play(game_seed("versus-bold", i), policies))
@@ -248,17 +250,16 @@ def test_it_stops_when_a_bust_would_cost_more_than_rolling_is_worth() -> None:
     assert bot(g) == "stop"
 
 
-def test_it_passes_when_all_its_tokens_are_out_unless_namari_pays_for_the_bust() -> None:
+def test_it_rolls_even_with_all_its_tokens_out_since_there_is_no_pass() -> None:
+    # "Each turn consists of a series of rolls": the first step is "Roll 5 dice", whatever it costs.
     covered = {
         "salatar": {"reactor": "Ann", "thruster": "Ann", "shield": "Ann", "damage": "Ann"},
         "aponi": {"reactor": "Ann", "thruster": "Ann", "shield": "Ann", "wild": "Ann"},
-        "vila-noir": {"reactor 4": "Ann", "reactor 3": "Ann"},
+        "vila-noir": {"reactor 4": "Ann"},
     }
-    assert bot(ann_with(tokens=covered)) == "pass"
-    with_namari = ann_with(
-        "namari", display=["ryle-al-wren", "salatar", "aponi", "vila-noir"], tokens=covered
-    )
-    assert bot(with_namari) == "roll"
+    g = ann_with(tokens=covered)
+    assert g.state.tokens_left(0) == 0
+    assert bot(g) == "roll"
 
 
 def test_the_chance_of_locking_on_the_next_roll_counts_dice_wilds_and_abilities() -> None:
@@ -419,7 +420,7 @@ def test_simulation_stats_count_turns_busts_spread_endings_and_hazard() -> None:
     events = [
         event("turn_started", 0, seat=0),
         rolled(0),
-        event("busted", 0, crew=None, removed=[], taken_back=None, prestige=0),
+        event("busted", 0, crew=None, removed=[], taken_back=None, prestige=0, rolled=["wild"]),
         event("turn_started", 1, seat=1),
         event("turn_passed", 1),
         event("turn_started", 0, seat=0),

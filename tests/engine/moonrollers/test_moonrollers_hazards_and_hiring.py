@@ -17,7 +17,7 @@ def test_completing_a_hazard_requirement_draws_2_tokens_to_keep_1_in_private() -
     g.play("lock damage damage damage")
     pending = ENGINE.pending(g.state)
     assert [(p.seat, p.kind, p.private, ENGINE.format(p.default)) for p in pending] == [
-        (0, "keep_hazard", True, "keep 1")
+        (0, "keep_hazard", True, "settle")
     ]
     assert "keep 1" in g.illegal("roll")
     g.play("keep 2")
@@ -78,7 +78,7 @@ def test_a_duplicate_faction_is_stacked_on_top_or_under_and_only_the_top_gives_i
     g.play("commit thruster")
     g.play("lock thruster thruster thruster")
     assert [p.kind for p in ENGINE.pending(g.state)] == ["stack_crew"]
-    assert ENGINE.format(ENGINE.pending(g.state)[0].default) == "stack under"
+    assert ENGINE.format(ENGINE.pending(g.state)[0].default) == "settle"
     g.play("stack top")
     assert g.player("Ann").stacks == (("namari", "ryle-al-wren"),)
     assert g.player("Ann").abilities == frozenset({"namari"})
@@ -113,7 +113,7 @@ def test_a_duplicate_faction_lets_the_hirer_return_one_hazard_token() -> None:
     g.play("stack under")
     pending = ENGINE.pending(g.state)
     assert [(p.kind, p.private, ENGINE.format(p.default)) for p in pending] == [
-        ("return_hazard", True, "return none")
+        ("return_hazard", True, "settle")
     ]
     assert "1 Hazard token" not in g.illegal("return 3")
     g.play("return 1")

@@ -15,11 +15,11 @@ from games.engine.moonrollers.commands import (
     KeepHazard,
     LockDice,
     LockedDie,
-    Pass,
     Reroll,
     ReturnHazard,
     Roll,
     SaveWild,
+    Settle,
     StackCrew,
     Stop,
     TreatAsExtra,
@@ -28,7 +28,9 @@ from games.engine.moonrollers.commands import (
 
 EXAMPLES: list[tuple[str, Command]] = [
     ("roll", Roll()),
-    ("pass", Pass()),
+    ("roll without avari", Roll("avari")),
+    ("roll without kal-damar", Roll("kal-damar")),
+    ("settle", Settle()),
     ("stop", Stop()),
     ("bust", Bust()),
     ("choose namari", ChooseCrew("namari")),
@@ -90,7 +92,10 @@ def test_it_is_forgiving_about_case_order_plurals_and_short_names(typed: str, ca
 
 # Text that is not a command, and what a player reads about it (English; both catalogs have it).
 UNPARSABLE: list[tuple[str, str]] = [
-    ("", "Empty command. Commands: roll, stop, pass"),
+    ("", "Empty command. Commands: roll, stop, bust"),
+    # "Each turn consists of a series of rolls": the first step is "Roll 5 dice", never a pass.
+    ("pass", "There is no pass in Moonrollers: a turn starts with a roll"),
+    ("roll without namari", "6th die and Avari"),
     ("fly", "“fly” is not a Moonrollers command"),
     ("lock shild", "“shild” is not a die face"),
     ("lock", "Name the dice to lock"),
@@ -150,7 +155,8 @@ FRENCH: list[tuple[str, str]] = [
     ("lancer", "roll"),
     ("Relancer", "roll"),
     ("relancer encore", "roll"),
-    ("passer", "pass"),
+    ("conclure", "settle"),
+    ("lancer sans kal", "roll without kal-damar"),
     ("arrêter", "stop"),
     ("arreter", "stop"),
     ("s'arrêter", "stop"),

@@ -53,7 +53,7 @@ from games.engine.moonrollers.cards import (
     CREW_SLUGS,
     DISPLAY_SIZE,
     HAZARD_TOKENS_TOTAL,
-    PLAYER_TOKENS,
+    REQUIREMENT_TOKENS,
 )
 from games.engine.moonrollers.commands import (
     Bust,
@@ -62,11 +62,11 @@ from games.engine.moonrollers.commands import (
     KeepHazard,
     LockDice,
     LockedDie,
-    Pass,
     Reroll,
     ReturnHazard,
     Roll,
     SaveWild,
+    Settle,
     StackCrew,
     Stop,
     TreatAsExtra,
@@ -105,7 +105,7 @@ def check_invariants(state: GameState, before: GameState | None) -> None:
     if state.deck:
         assert len(state.display) == DISPLAY_SIZE[state.seats], "the display's size is constant"
     for seat in range(state.seats):
-        assert 0 <= state.tokens_out(seat) <= PLAYER_TOKENS, "no more than 10 tokens out"
+        assert 0 <= state.tokens_out(seat) <= REQUIREMENT_TOKENS, "no more than 9 tokens out"
     if before is not None:
         for old, new in zip(before.players, state.players, strict=True):
             assert new.prestige >= old.prestige, "Prestige never decreases"
@@ -359,7 +359,8 @@ def sample_states() -> tuple[GameState, ...]:
 
 
 TEXT_WORDS = [
-    *["roll", "pass", "stop", "bust", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat"],
+    *["roll", "settle", "stop", "bust", "choose", "commit", "lock", "reroll", "re-roll", "use", "treat"],
+    *["without", "without avari", "without kal-damar"],
     *["save", "keep", "stack", "return", "as", "with", "extra", "again", "all", "top", "under", "on"],
     *["bottom", "none", "nothing", "first", "second", ",", ";", ".", "!", "-", "2 shields", "as 2"],
     *FACES,
@@ -371,7 +372,7 @@ TEXT_WORDS = [
 NUMBERS = ["0", "1", "2", "3", "4", "5", "12", "13", "99", "-1", "2.5", "²", "٣", "1e3", "00", "0x2"]
 
 
-VERBS = ["roll", "pass", "stop", "bust", "choose", "commit", "lock", "reroll", "use", "treat", "save"]
+VERBS = ["roll", "settle", "stop", "bust", "choose", "commit", "lock", "reroll", "use", "treat", "save"]
 VERBS += ["keep", "stack", "return"]
 
 
@@ -412,7 +413,8 @@ def test_unicode_digits_that_are_not_numbers_cannot_be_parsed(text: str) -> None
 
 def _grammar() -> list[str]:
     """Well-formed commands of the notation, for every verb, with every kind of argument."""
-    out = ["roll", "pass", "stop", "bust", "save wild with meg-gallak", "keep 1", "keep 2"]
+    out = ["roll", "settle", "stop", "bust", "save wild with meg-gallak", "keep 1", "keep 2"]
+    out += ["roll without avari", "roll without kal-damar"]
     out += ["stack top", "stack under", "return none", *[f"return {i}" for i in range(1, 6)]]
     out += [f"choose {slug}" for slug in CREW_SLUGS]
     out += [f"commit {f}" for f in FACES[:5]] + [f"commit {f} {n}" for f in FACES[:5] for n in range(1, 5)]
@@ -465,7 +467,11 @@ def offered(state: GameState, seat: int, command: Command, events: list[Event]) 
     specs = ENGINE.legal(state, seat)
     by_prefix = {s.prefix: s for s in specs}
     actions = {s.action for s in specs}
-    if isinstance(command, Roll | Pass | Stop | Bust):
+    if isinstance(command, Settle):
+        return True  # the timeout default: not a form of its own, it stands for offered commands
+    if isinstance(command, Roll) and command.without is not None:
+        return f"roll without {command.without}" in by_prefix
+    if isinstance(command, Roll | Stop | Bust):
         return type(command).__name__.lower() in actions
     if isinstance(command, SaveWild):
         return "save" in actions

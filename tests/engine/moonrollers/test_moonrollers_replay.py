@@ -58,7 +58,7 @@ def test_random_commands_are_always_legal_until_the_game_ends() -> None:
     [
         "roll",
         "stop",
-        "pass",
+        "roll without avari",
         "bust",
         "lock wild",
         "commit shield",

@@ -73,11 +73,28 @@ def test_with_2_players_the_most_hazard_is_disqualified_only_3_symbols_ahead() -
     assert three.details["hazard_disqualified"] == [0]
 
 
-def test_no_hazard_symbols_at_all_disqualifies_nobody() -> None:
+def test_when_nobody_has_a_hazard_symbol_everybody_is_tied_for_the_most_and_scores_no_tokens() -> None:
+    # "The player(s) with the most Hazard symbols across their Hazard tokens are disqualified from
+    # scoring Prestige from their tokens. In the case of a tie for the most Hazard symbols, all
+    # tied players do not score their tokens." All at 0 is a tie for the most.
     result = ENGINE.outcome(ended(["A", "B", "C"], {"A": 1}, {"A": [1], "B": [1, 1]}).state)
-    assert result is not None and result.scores == {0: 2, 1: 2, 2: 0}
+    assert result is not None and result.scores == {0: 1, 1: 0, 2: 0}
+    assert result.details["hazard_disqualified"] == [0, 1, 2]
+    assert [r["hazard_prestige"] for r in result.details["rows"]] == [0, 0, 0]
+    assert (
+        "Nobody holds a Hazard symbol: every player is tied for the most (0), so no Hazard token scores."
+        in explained(result)
+    )
+
+
+def test_with_2_players_a_tie_at_zero_hazard_symbols_disqualifies_nobody() -> None:
+    # "In 2 player games, the player with the most Hazard symbols is only disqualified ... if they
+    # have at least 3 more Hazard symbols than their opponent": 0 and 0 is no margin.
+    result = ENGINE.outcome(ended(["A", "B"], {"A": 1}, {"A": [1], "B": [1, 1]}).state)
+    assert result is not None and result.scores == {0: 2, 1: 2}
     assert result.details["hazard_disqualified"] == []
-    assert "Nobody holds a Hazard symbol: every Hazard token scores its Prestige." in explained(result)
+    assert result.details["two_player_margin"] is True
+    assert [r["saved_by_margin"] for r in result.details["rows"]] == [True, True]
 
 
 def test_a_prestige_tie_goes_to_the_fewest_hazard_symbols() -> None:

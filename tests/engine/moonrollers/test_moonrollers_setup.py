@@ -30,13 +30,14 @@ def test_it_refuses_player_counts_outside_2_to_5(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_each_player_gets_a_different_starting_crew_and_10_tokens(players: int) -> None:
+def test_each_player_gets_a_different_starting_crew_and_9_tokens_for_requirements(players: int) -> None:
+    # "10 player tokens ... Each player places 1 token on the 0 space of the Prestige board."
     state = set_up(players)
     starters = [p.stacks[0][0] for p in state.players]
     assert len(set(starters)) == players
     assert set(starters) <= set(STARTING_CREW)
     assert all(len(p.stacks) == 1 for p in state.players)
-    assert all(state.tokens_left(s) == 10 and state.players[s].prestige == 0 for s in range(players))
+    assert all(state.tokens_left(s) == 9 and state.players[s].prestige == 0 for s in range(players))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -74,7 +74,7 @@ def test_the_view_shows_crew_stacks_with_the_active_ability_prestige_and_tokens(
     assert "exactly 1 Thruster" in en(ann["crew"][0]["ability"])
     assert en(ann["crew"][0]["faction_name"]) == "Yellow faction"
     assert fr(ann["crew"][0]["faction_name"]) == "Faction jaune"
-    assert (ann["prestige"], ann["tokens_left"], ann["tokens_out"]) == (0, 9, 1)
+    assert (ann["prestige"], ann["tokens_left"], ann["tokens_out"]) == (0, 8, 1)  # 9 tokens for requirements
 
 
 def test_a_seat_sees_its_own_hazard_tokens_and_only_counts_of_others() -> None:
@@ -107,7 +107,7 @@ def test_the_view_says_whose_turn_it_is_what_to_decide_and_the_legal_commands() 
         en(mine["prompt"]) == "Keep one of the two Hazard tokens you drew; the other goes back to the pile."
     )
     assert [s["prefix"] for s in mine["legal"]] == ["keep"]
-    assert mine["pending"] == [{"seat": 0, "kind": "keep_hazard", "default": "keep 1", "private": True}]
+    assert mine["pending"] == [{"seat": 0, "kind": "keep_hazard", "default": "settle", "private": True}]
     assert ENGINE.view(g.state, 1)["legal"] == []
     assert ENGINE.view(g.state, None)["legal"] == []
 
@@ -192,19 +192,21 @@ def test_after_the_end_the_view_shows_everything_and_the_outcome() -> None:
     assert view["pending"] == [] and view["legal"] == []
 
 
-def test_timeouts_pass_before_rolling_and_stop_mid_turn() -> None:
+def test_every_timeout_default_is_settle() -> None:
     g = Game.build(["Ann", "Bob"], display=["namari"])
     assert [(p.seat, p.kind, ENGINE.format(p.default)) for p in ENGINE.pending(g.state)] == [
-        (0, "start_turn", "pass")
+        (0, "start_turn", "settle")
     ]
     g.roll("shield wild extra extra thruster")
     kinds = []
     for step in ("choose namari", "commit shield", "lock shield", "roll"):
         (pending,) = ENGINE.pending(g.state)
-        assert ENGINE.format(pending.default) == "stop"
+        assert ENGINE.format(pending.default) == "settle"
         kinds.append(pending.kind)
         g.play(step, faces="shield damage damage damage damage damage" if step == "roll" else None)
     assert kinds == ["choose_crew", "commit", "lock_dice", "roll_or_stop"]
+    assert "every roll must lock a die" in g.illegal("stop")
+    g.play("lock shield")
     g.play("stop")
     assert g.turn.seat == 1
 

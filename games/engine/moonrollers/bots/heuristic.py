@@ -103,7 +103,7 @@ from games.engine.moonrollers.legal import (
 )
 from games.engine.moonrollers.notation import format_command
 from games.engine.moonrollers.state import GameState, Turn
-from games.engine.moonrollers.turn import may_roll_again
+from games.engine.moonrollers.turn import may_roll_again, may_stop
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -528,7 +528,9 @@ def _rolled_command(state: GameState, kind: str) -> str:
         return first
     if planning and plan is not None:
         if plan.expected < 0:
-            return "stop"  # e.g. only a hire that would end the game with another player ahead
+            # e.g. only a hire that would end the game with another player ahead: every roll must
+            # lock, so lock the cheapest single die and end the turn (what a timeout does).
+            return "stop" if may_stop(state) else "settle"
         if kind == CHOOSE_CREW:
             return f"choose {plan.crew}"
         if kind == COMMIT:
@@ -536,7 +538,7 @@ def _rolled_command(state: GameState, kind: str) -> str:
         return format_command(LockDice(plan.lock.dice))
     if should_roll(state):
         return _before_rolling_command(state) or "roll"
-    return "stop"
+    return "stop" if may_stop(state) else "settle"
 
 
 def _keep_command(state: GameState, seat: int) -> str:
@@ -579,10 +581,7 @@ def heuristic_command(state: GameState, seat: int) -> str:
     if kind == KEEP_HAZARD:
         return _keep_command(state, seat)
     if kind == START_TURN:
-        player = state.players[seat]
-        if state.tokens_left(seat) == 0 and NAMARI not in player.abilities:
-            return "pass"  # no token to commit: the roll could only bust
-        return "roll"
+        return "roll"  # "Roll 5 dice": a turn always starts with a roll
     if kind == STACK_CREW:
         return _stack_command(state, seat)
     if kind == RETURN_HAZARD:

@@ -19,7 +19,7 @@ from games.engine.moonrollers.dice import (
 from games.engine.moonrollers.legal import (
     legal,
 )
-from games.engine.moonrollers.state import START, GameState
+from games.engine.moonrollers.state import GameState
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -64,15 +64,12 @@ def random_command(state: GameState, seat: int, rng: Rng) -> str:
     for its params, within the limits the specs cannot express (dice a requirement still needs,
     Vila Noir's 2 dice).
 
-    The moments with a fixed menu are answered without building the specs (about half the
-    commands of a random game are a turn's first roll or pass): same menu, same odds, less work.
+    The keep decision, a fixed menu, is answered without building the specs: same menu, same odds,
+    less work.
     """
     turn = state.turn
-    if not state.finished and seat == turn.seat:
-        if turn.drawn:
-            return f"keep {1 + rng.randbelow(len(turn.drawn))}"
-        if turn.phase == START:
-            return "roll" if rng.randbelow(2) == 0 else "pass"
+    if not state.finished and seat == turn.seat and turn.drawn:
+        return f"keep {1 + rng.randbelow(len(turn.drawn))}"
     specs = legal(state, seat)
     if not specs:
         raise ValueError(f"seat {seat} has nothing to decide now")
