@@ -86,8 +86,10 @@ def game_for(operation: str, me: Any, other: Any) -> models.Game:
     if operation == "bots":
         return make_game(me, kind="moonrollers", start=False, seat_count=3)
     game = make_game(me, other, kind="moonrollers")
-    if player_to_act(game) != me:
-        services.command_submit(game=game, user=other, text="pass", expected_seq=game.last_seq, now=NOW)
+    while player_to_act(game) != me:
+        # The other player's turn: roll, then settle (one die locked, the turn ends), unless it busts.
+        services.command_submit(game=game, user=other, text="settle", expected_seq=game.last_seq, now=NOW)
+        game.refresh_from_db()
     return game
 
 
