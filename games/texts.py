@@ -10,9 +10,10 @@ it goes through the site's catalog, as the pages always did.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
+from django.utils import formats, timezone, translation
 
 from games.engine import messages
 from games.engine.core import CommandError
@@ -31,6 +32,19 @@ def language(explicit: str | None = None) -> str:
 def colon(lang: str | None = None) -> str:
     """ ": " as the reader's language writes it (French puts a no-break space before the colon)."""
     return "\u00a0: " if language(lang) == "fr" else ": "
+
+
+# The one way pages and emails write a moment (with the zone's name after it).
+MOMENT_FORMAT = "D j F Y, H:i"
+
+
+def moment(value: Any) -> str:
+    """A datetime in the active time zone (the reader's), with that zone's name; "" for None."""
+    if not value:
+        return ""
+    zone = timezone.get_current_timezone()
+    local = timezone.localtime(value, zone) if timezone.is_aware(value) else value
+    return f"{formats.date_format(local, MOMENT_FORMAT)} ({zone})"
 
 
 def seat_names(game: Any) -> dict[int, str]:
@@ -120,3 +134,38 @@ def reason_key(error: BaseException | Text) -> str | None:
     if isinstance(error, BaseException):
         return None
     return key_of(error)
+
+
+@dataclass(frozen=True)
+class RecapText:
+    """A recap (``selectors.recap``) in the reader's words: one sentence about their last move, and
+    one line per other player."""
+
+    mine: str
+    others: list[tuple[str, str]]
+
+    def __bool__(self) -> bool:
+        return bool(self.mine or self.others)
+
+
+def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None) -> RecapText:
+    from django.utils.translation import gettext as _
+
+    mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
+    if recap.timed_out and mine:
+        mine = f"{_('Your time ran out and the default move was played.')} {mine}"
+    others = [
+        (names.get(seat, str(seat)), " ".join(render(m, names, lang=lang) for m in lines))
+        for seat, lines in recap.others
+    ]
+    return RecapText(mine, others)
+
+
+def move_words(label: Any, names: Mapping[int, str] | None = None, *, lang: str | None = None) -> str:
+    """A command in words (``selectors.label_of``): "Keep a Hazard token: 2 Prestige"; "" if unknown."""
+    if label is None:
+        return ""
+    if isinstance(label, list):
+        head, *rest = [render(part, names, lang=lang) for part in label]
+        return f"{head}{colon(lang)}{', '.join(rest)}" if rest else head
+    return render(label, names, lang=lang)

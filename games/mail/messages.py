@@ -16,11 +16,12 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import models, outbox, texts
+from games.boards import presentation_for
 from games.engine.core import get_engine
 from games.mail import links, situation
 
@@ -57,7 +58,8 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
     builder = BUILDERS.get(note.kind)
     if builder is None:
         raise Skip(f"no email for {note.kind!r}")
-    with translation.override(_language(note)):
+    zone = note.user.zone if note.user is not None else dt.UTC
+    with translation.override(_language(note)), timezone.override(zone):
         content = builder(note, now)
         context = {
             "note": note,
@@ -83,9 +85,13 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
         # RFC 8058: mail clients show an unsubscribe button that POSTs here, no page involved.
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    if content.in_reply_to:
-        headers["In-Reply-To"] = content.in_reply_to
-        headers["References"] = content.in_reply_to
+    # Every email about one game threads under the game's own Message-ID; a reply to a player's
+    # email also names theirs.
+    thread = game_thread_id(note.game_id) if note.game_id is not None else ""
+    parents = [m for m in (thread, content.in_reply_to) if m]
+    if parents:
+        headers["In-Reply-To"] = parents[-1]
+        headers["References"] = " ".join(parents)
     message = EmailMultiAlternatives(
         subject=_one_line(content.subject),
         body=text,
@@ -96,6 +102,34 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
     )
     message.attach_alternative(html, "text/html")
     return message
+
+
+def game_thread_id(game_id: int) -> str:
+    """The stable Message-ID every email of one game refers to, so mail clients keep one thread."""
+    return f"<moonweb.game.{game_id}@{settings.REPLY_DOMAIN}>"
+
+
+# Prefixes mail clients and we put before a subject, in the languages we speak.
+_PREFIXES = (
+    "re",
+    "fw",
+    "fwd",
+    "tr",
+    "aw",
+    "sv",
+    "accepted",
+    "refused",
+    "accepté",
+    "refusé",
+    "reminder",
+    "rappel",
+)
+_PREFIX = re.compile(r"^\s*(?:(?:" + "|".join(_PREFIXES) + r")\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+
+
+def bare_subject(subject: str) -> str:
+    """A subject without its stack of "Re:", "Fwd:", "Accepted:" (any language we send in)."""
+    return _PREFIX.sub("", " ".join(subject.replace("\u00a0", " ").replace("\u202f", " ").split()))
 
 
 def _tidy(text: str) -> str:
@@ -138,11 +172,8 @@ def _title(game: models.Game) -> str:
 
 
 def _deadline_text(deadline: dt.datetime | None) -> str:
-    from django.utils.formats import date_format
-
-    if deadline is None:
-        return ""
-    return date_format(deadline.astimezone(dt.UTC), "DATETIME_FORMAT") + " UTC"
+    """The deadline in the recipient's zone (``build`` activates it), as pages write it."""
+    return texts.moment(deadline)
 
 
 def _turn(note: models.Notification, now: dt.datetime) -> Content:
@@ -163,10 +194,8 @@ def _turn(note: models.Notification, now: dt.datetime) -> Content:
         raise Skip("the turn it was for is over")
     where = situation.for_seat(game, seat, now=now)
     values = {"title": where.title, "deadline": _deadline_text(seat.deadline)}
-    if reminder:
-        subject = _("Reminder: %(title)s is waiting for you (until %(deadline)s)") % values
-    else:
-        subject = _("%(title)s: your move, by %(deadline)s") % values
+    # The subject stays the same all game (the deadline is in the first lines), so the thread does.
+    subject = _("%(title)s: your move") % values
     return Content(
         subject,
         "turn",
@@ -249,6 +278,7 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
             )
     winners = [names.get(p, "?") for p in game.outcome.get("winners", [])]
     title = _title(game)
+    table = presentation_for(game.kind).score_table(game.outcome, names)
     return Content(
         _("%(title)s is over: %(winners)s won") % {"title": title, "winners": ", ".join(winners)},
         "game_end",
@@ -260,6 +290,8 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
             "game_url": links.game_url(game),
             "seed": bytes(game.seed).hex(),
             "seed_sha256": game.seed_sha256,
+            "table": table,
+            "you": seat.position,
         },
     )
 
@@ -267,8 +299,7 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
 def _reply(note: models.Notification, now: dt.datetime) -> Content:
     payload = note.payload
     accepted = payload.get("status") == "accepted"
-    original = str(payload.get("subject") or "").strip()
-    about = original if original.lower().startswith("re:") else f"Re: {original}" if original else ""
+    about = bare_subject(str(payload.get("subject") or ""))
     if accepted:
         subject = _("Accepted: %(subject)s") % {"subject": about or _("your commands")}
     else:

@@ -213,3 +213,16 @@ def choice_icon(kind: str, value: Any) -> SafeString:
 def score_text(score: Any, kind: str) -> str:
     """A score as the game says it ("12 points" unless its presentation words it otherwise)."""
     return presentation_for(kind).score_text(score)
+
+
+@register.filter(expects_localtime=False)
+def when(value: Any) -> str:
+    """A moment as every page and email says it: in the reader's zone (the active one), with the
+    zone's name: "Tue 24 Nov, 14:00 (Europe/Paris)". Emails activate the recipient's zone."""
+    return texts.moment(value)
+
+
+@register.filter
+def pair(cells: Sequence[Any], columns: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """(column, cell) pairs of a score table row, for the plain-text email."""
+    return list(zip(columns, cells, strict=False))

@@ -87,7 +87,7 @@ def sign_up_and_verify(browser: Any, base: str, email: str, name: str) -> Any:
 
 
 # Runs in the page: picks the form a sensible player submits now, ticks the first box of any
-# checkbox group left empty (radio buttons come checked on their first choice), and marks the form.
+# checkbox group and the first radio of any radio group left empty, and marks the form.
 # One round trip per move keeps a 300-move game within the time limit.
 CHOOSE_FORM_JS = """
 (preference) => {
@@ -129,6 +129,9 @@ CHOOSE_FORM_JS = """
       wanted = Math.max(1, Number(commitment.dataset.needed) - Number(commitment.dataset.progress));
     }
     for (const fieldset of form.querySelectorAll('fieldset')) {
+      // Nothing is chosen in advance where a wrong click costs: pick the first radio left empty.
+      const radios = [...fieldset.querySelectorAll('input[type=radio]')];
+      if (radios.length && !fieldset.querySelector('input:checked')) { radios[0].checked = true; }
       const boxes = [...fieldset.querySelectorAll('input[type=checkbox]')];
       if (boxes.length && !fieldset.querySelector('input:checked')) {
         boxes.slice(0, wanted).forEach((box) => { box.checked = true; });
