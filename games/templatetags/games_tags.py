@@ -226,3 +226,15 @@ def when(value: Any) -> str:
 def pair(cells: Sequence[Any], columns: Sequence[Any]) -> list[tuple[Any, Any]]:
     """(column, cell) pairs of a score table row, for the plain-text email."""
     return list(zip(columns, cells, strict=False))
+
+
+@register.simple_tag
+def playable_games() -> dict[str, Any]:
+    """The games that can be played here (every engine that exists), for the home page and footer:
+    ``titles`` ("Moonrollers and Moonrakers") and ``count``. Nothing is promised by name."""
+    from django.utils.text import get_text_list
+
+    from games.forms import offered_kinds
+
+    titles = [str(engine.TITLE) for _name, engine in offered_kinds()]
+    return {"titles": get_text_list(titles, _("and")), "count": len(titles)}

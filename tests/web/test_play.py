@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 def form_for(page: str, action: str) -> dict[str, str]:
     """The hidden fields of the move form of one action, as a browser would post them."""
     match = re.search(
-        rf'<form method="post" action="[^"]+" class="command[^"]*" data-action="{action}">(.*?)</form>', page, re.S
+        rf'<form method="post" action="[^"]+" class="command[^"]*" data-action="{action}">(.*?)</form>',
+        page,
+        re.S,
     )
     assert match, f"no form for {action}"
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', match.group(1)))
