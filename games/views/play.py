@@ -233,7 +233,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             return render_game(
                 request, game, error=_("Type a command, for example one of those above."), status=400
             )
-        label, needs_confirm = text, forms.needs_confirmation(specs, text)
+        words = texts.move_words(selectors.label_of(specs, text), texts.seat_names(game))
+        label, needs_confirm = words or text, forms.needs_confirmation(specs, text)
     else:
         spec = forms.find_spec(specs, action, request.POST.get("prefix", ""))
         if spec is None:
@@ -242,7 +243,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             text = forms.build_command(spec, request.POST)
         except CommandError as bad:
             return render_game(request, game, error=reason(bad), status=400)
-        label, needs_confirm = texts.render(spec.label), spec.confirm
+        words = texts.move_words(selectors.label_of(specs, text), texts.seat_names(game))
+        label, needs_confirm = words or texts.render(spec.label), spec.confirm
 
     if needs_confirm and request.POST.get("confirmed") != "1":
         return _confirm(request, game, title=label, notation=text, url=reverse("games:move", args=[pk]))
@@ -255,7 +257,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     except CommandError as bad:
         error = reason(bad, texts.seat_names(game))
         return render_game(request, get_game(pk), error=error, status=400, notation=text)
-    messages.success(request, _("Played: %(command)s") % {"command": text})
+    messages.success(request, _("Played: %(command)s") % {"command": label})
     return _back_to_game(game)
 
 

@@ -84,6 +84,7 @@ def test_it_shows_the_decision_the_dice_and_the_cards_without_scrolling(
     phone = logged_in(chromium, live_server, player, {"width": 390, "height": 844})
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.screenshot(path=str(ARTIFACTS / "table-phone.png"), full_page=True)
+    phone.screenshot(path=str(ARTIFACTS / "table-phone-top.png"))
     dice = phone.locator(".dice-area").bounding_box()
     decide = phone.locator("#decide").bounding_box()
     display = phone.locator(".display-area").bounding_box()

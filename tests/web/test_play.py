@@ -87,7 +87,8 @@ class TestMove:
         assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#decide"
         assert models.Event.objects.filter(game=game).order_by("-seq").first().type == "turn_passed"
         assert event_count(game) == before + 1
-        assert "Played: pass" in client.get(response["Location"]).content.decode()
+        # Said in words (the command's label), not in notation.
+        assert "Played: Pass" in client.get(response["Location"]).content.decode()
 
     def test_a_params_choice_is_rebuilt_from_the_legal_spec(self, game: models.Game) -> None:
         mover, _other = mover_and_other(game)
