@@ -350,12 +350,20 @@ def _digest(note: models.Notification, now: dt.datetime) -> Content:
             continue
         where = situation.for_seat(seat.game, seat, now=now, with_links=False)
         games.append({"s": where, "deadline_text": _deadline_text(seat.deadline)})
-    if not games:
+    chats = []
+    if getattr(user, "chat_email", "") == "digest":
+        chats = chats_for_digest(user, now - dt.timedelta(days=1))
+    if not games and not chats:
         raise Skip("no game is waiting any more")
-    subject = ngettext(
-        "%(count)d game is waiting for you", "%(count)d games are waiting for you", len(games)
-    ) % {"count": len(games)}
-    return Content(subject, "digest", {"games": games})
+    if games:
+        subject = ngettext(
+            "%(count)d game is waiting for you", "%(count)d games are waiting for you", len(games)
+        ) % {"count": len(games)}
+    else:
+        subject = ngettext(
+            "%(count)d message for you on Moonweb", "%(count)d messages for you on Moonweb", len(chats)
+        ) % {"count": len(chats)}
+    return Content(subject, "digest", {"games": games, "chats": chats})
 
 
 def _invite(note: models.Notification, now: dt.datetime) -> Content:
@@ -380,7 +388,61 @@ def _invite(note: models.Notification, now: dt.datetime) -> Content:
     )
 
 
+def _chat(note: models.Notification, now: dt.datetime) -> Content:
+    """A chat line addressed to the reader (privately, or to the whole table), in the game's thread."""
+    game = note.game
+    seat = _seat(note)
+    assert game is not None
+    row = models.Event.objects.filter(game=game, seq=note.payload.get("event_seq"), type="chat_sent").first()
+    if row is None:
+        raise Skip("no such chat line")
+    to = row.payload.get("to")
+    if to is not None and to != seat.position:
+        raise Skip("a private message for another seat")
+    names = texts.seat_names(game)
+    values = {"title": _title(game), "name": names.get(row.seat or 0, "?")}
+    return Content(
+        _("%(title)s: a message from %(name)s") % values,
+        "chat",
+        {
+            "title": values["title"],
+            "by": values["name"],
+            "private": to is not None,
+            "text": row.payload.get("text", ""),
+            "at": texts.moment(row.created_at),
+            "game_url": links.game_url(game) + "#log",
+        },
+    )
+
+
+def chats_for_digest(user: Any, since: dt.datetime) -> list[dict[str, Any]]:
+    """Chat lines addressed to a digest reader since ``since``: (game title, who, text, private)."""
+    seats = {s.game_id: s.position for s in models.Seat.objects.filter(user=user)}
+    rows = (
+        models.Event.objects.filter(game_id__in=list(seats), type="chat_sent", created_at__gt=since)
+        .select_related("game")
+        .order_by("game_id", "seq")
+    )
+    out = []
+    for row in rows:
+        mine, to = seats.get(row.game_id), row.payload.get("to")
+        if row.seat == mine or (to is not None and to != mine):
+            continue
+        names = texts.seat_names(row.game)
+        out.append(
+            {
+                "title": _title(row.game),
+                "by": names.get(row.seat or 0, "?"),
+                "text": row.payload.get("text", ""),
+                "private": to is not None,
+                "game_url": links.game_url(row.game) + "#log",
+            }
+        )
+    return out
+
+
 BUILDERS: dict[str, Callable[[models.Notification, dt.datetime], Content]] = {
+    Kind.CHAT: _chat,
     Kind.TURN: _turn,
     Kind.REMINDER: _turn,
     Kind.TIMEOUT: _timeout,
