@@ -84,6 +84,12 @@ class ProfileForm(forms.ModelForm):
             help_text=self.fields["time_zone"].help_text,
             widget=forms.Select(attrs={"data-browser-zone": "1"}),
         )
+        # A form posted without it (an older page, a script) keeps the player's current choice.
+        self.fields["chat_email"].required = False
+
+    def clean_chat_email(self) -> str:
+        value: str = self.cleaned_data.get("chat_email") or ""
+        return value or self.instance.chat_email or User.ChatEmail.EACH
 
     def clean_time_zone(self) -> str:
         return clean_time_zone(self.cleaned_data.get("time_zone", ""))

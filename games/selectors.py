@@ -484,7 +484,7 @@ def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Re
 
 def label_of(specs: list[Any], text: str) -> Any:
     """The words for a command in notation, from the spec that makes it: its label, and the labels of
-    the choices it names ("Keep a Hazard token: 2 Prestige, 1 Hazard symbol"); None if no spec does."""
+    the choices it names ("Pick a number: 2"); None if no spec does."""
     words = text.split()
     for spec in specs:
         prefix = spec.prefix.split()

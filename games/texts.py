@@ -153,7 +153,8 @@ def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None)
 
     mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
     if recap.timed_out and mine:
-        mine = f"{_('Your time ran out and the default move was played.')} {mine}"
+        timed_out = _("Your time ran out and the default move was played.")
+        mine = f"{timed_out} {mine}"
     others = [
         (names.get(seat, str(seat)), " ".join(render(m, names, lang=lang) for m in lines))
         for seat, lines in recap.others
@@ -162,7 +163,7 @@ def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None)
 
 
 def move_words(label: Any, names: Mapping[int, str] | None = None, *, lang: str | None = None) -> str:
-    """A command in words (``selectors.label_of``): "Keep a Hazard token: 2 Prestige"; "" if unknown."""
+    """A command in words (``selectors.label_of``): "Pick a number: 2"; "" if unknown."""
     if label is None:
         return ""
     if isinstance(label, list):

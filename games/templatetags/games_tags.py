@@ -231,7 +231,7 @@ def pair(cells: Sequence[Any], columns: Sequence[Any]) -> list[tuple[Any, Any]]:
 @register.simple_tag
 def playable_games() -> dict[str, Any]:
     """The games that can be played here (every engine that exists), for the home page and footer:
-    ``titles`` ("Moonrollers and Moonrakers") and ``count``. Nothing is promised by name."""
+    ``titles`` ("one game and another") and ``count``. Nothing is promised by name."""
     from django.utils.text import get_text_list
 
     from games.forms import offered_kinds

@@ -86,7 +86,8 @@ def score_table(outcome: Mapping[str, Any], names: Mapping[int, str]) -> ScoreTa
             )
         )
     if details.get("tie_break"):
-        notes.append(f"{_('Ties')}{texts.colon()}{texts.render(details['tie_break'], names)}")
+        ties = _("Ties")
+        notes.append(f"{ties}{texts.colon()}{texts.render(details['tie_break'], names)}")
     columns = [
         _("Prestige on the track"),
         _("Hazard tokens (Prestige)"),
