@@ -137,12 +137,21 @@ def reason_key(error: BaseException | Text) -> str | None:
 
 
 @dataclass(frozen=True)
+class RecapLine:
+    """One other player's moves since the reader's last one, in one line."""
+
+    name: str
+    line: str
+    named: bool  # the line names the player already ("Bob rolls..."): no "Bob:" before it
+
+
+@dataclass(frozen=True)
 class RecapText:
     """A recap (``selectors.recap``) in the reader's words: one sentence about their last move, and
     one line per other player."""
 
     mine: str
-    others: list[tuple[str, str]]
+    others: list[RecapLine]
 
     def __bool__(self) -> bool:
         return bool(self.mine or self.others)
@@ -155,10 +164,11 @@ def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None)
     if recap.timed_out and mine:
         timed_out = _("Your time ran out and the default move was played.")
         mine = f"{timed_out} {mine}"
-    others = [
-        (names.get(seat, str(seat)), " ".join(render(m, names, lang=lang) for m in lines))
-        for seat, lines in recap.others
-    ]
+    others = []
+    for seat, lines in recap.others:
+        name = names.get(seat, str(seat))
+        line = " ".join(render(m, names, lang=lang) for m in lines)
+        others.append(RecapLine(name, line, named=bool(name) and line.startswith(name)))
     return RecapText(mine, others)
 
 

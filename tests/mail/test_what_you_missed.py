@@ -61,7 +61,7 @@ def test_a_turn_email_opens_with_what_happened_to_my_last_move() -> None:
     # Then one line per other player, before the full log.
     other = game.seats.exclude(pk=seat.pk).get()
     text = text_of(message)
-    lines = [line for line in text.splitlines() if line.startswith(f"{other.name}:")]
+    lines = [line for line in text.splitlines() if line.startswith(other.name)]
     assert len(lines) == 1
     assert text.index(lines[0]) < text.index("Since your last move:")
     assert summary(bust, seat.position, game) in html_of(message)
