@@ -222,3 +222,46 @@ class TestSiteChrome:
         settings.GAMES_OFFERED = ["moonrollers", "race"]
         footer = client.get("/").content.decode().split('<footer class="site-footer">')[1]
         assert "Moonrollers and Race to 20" in footer
+
+
+class TestDiceAreTheControls:
+    def test_a_die_is_a_label_around_its_input_and_face(self) -> None:
+        from tests.web.moonrollers_play import play_until
+
+        ann, bob = make_user("Ann"), make_user("Bob")
+        game = moonrollers_game(ann, bob)
+
+        def lock_open(state: Any) -> bool:
+            pending = MOONROLLERS.pending(state)
+            return bool(pending) and any(
+                s.action == "lock" and s.params for s in MOONROLLERS.legal(state, pending[0].seat)
+            )
+
+        state = play_until(game, lock_open)
+        seat = MOONROLLERS.pending(state)[0].seat
+        page = client_for(ann if seat == 0 else bob).get(f"/games/{game.pk}/").content.decode()
+
+        form = re.search(r'data-action="lock">(.*?)</form>', page, re.S)
+        assert form
+        dice = re.findall(
+            r'<label class="choice die-choice"><input class="die-input" type="(checkbox|radio)"[^>]*>'
+            r'<svg class="die die-(\w+)',
+            form.group(1),
+        )
+        assert dice, "the dice to lock are not drawn as clickable dice"
+        # The face drawn is the value the input sends.
+        for _kind, face in dice:
+            assert f'value="{face}"' in form.group(1)
+
+    def test_pressing_a_die_shows_it_chosen_without_javascript(self) -> None:
+        from pathlib import Path
+
+        css = (Path(__file__).resolve().parents[2] / "static/games/games.css").read_text()
+        assert ".die-input:checked + svg.die" in css
+
+    def test_a_die_locked_as_another_face_is_drawn_as_that_face(self) -> None:
+        from games.boards.moonrollers.templatetags.moonrollers_board import locked_die
+
+        svg = locked_die({"face": "extra", "as": "wild"})
+        assert "die-wild" in svg and "Extra die locked as Wild" in svg
+        assert "die-extra" in locked_die("extra")
