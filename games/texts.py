@@ -47,6 +47,18 @@ def moment(value: Any) -> str:
     return f"{formats.date_format(local, MOMENT_FORMAT)} ({zone})"
 
 
+DAY_FORMAT = "D j F Y"
+
+
+def day(value: Any) -> str:
+    """A day as pages and emails write it (the date part of ``moment``)."""
+    if not value:
+        return ""
+    if hasattr(value, "hour") and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formats.date_format(value, DAY_FORMAT)
+
+
 def seat_names(game: Any) -> dict[int, str]:
     """Each seat's name as players read it (a player's public name, or "Bot 2")."""
     return {s.position: s.name for s in game.seats.select_related("user")}

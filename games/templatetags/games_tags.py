@@ -238,3 +238,9 @@ def playable_games() -> dict[str, Any]:
 
     titles = [str(engine.TITLE) for _name, engine in offered_kinds()]
     return {"titles": get_text_list(titles, _("and")), "count": len(titles)}
+
+
+@register.filter(expects_localtime=False)
+def day(value: Any) -> str:
+    """A day as every page and email writes it: "Tue 24 November 2026"."""
+    return texts.day(value)

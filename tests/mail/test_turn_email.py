@@ -100,8 +100,8 @@ def test_others_see_that_a_player_is_away_and_until_when(
 ) -> None:
     type(mover.user).objects.filter(pk=mover.user.pk).update(away_until=dt.date(2026, 12, 1))
     message = turn_email_after_a_move(game, mover, waiter)
-    assert "away until Dec. 1, 2026" in text_of(message)
-    assert "away until Dec. 1, 2026" in html_of(message)
+    assert "away until Tue 1 December 2026" in text_of(message)
+    assert "away until Tue 1 December 2026" in html_of(message)
 
 
 def test_a_reminder_says_time_is_running_out(game: models.Game, mover: models.Seat) -> None:
