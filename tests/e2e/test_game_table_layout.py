@@ -91,3 +91,24 @@ def test_it_shows_the_decision_the_dice_and_the_cards_without_scrolling(
     assert dice and decide and display
     assert dice["y"] < decide["y"] < display["y"], "on a phone the decision comes right after the dice"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_it_shows_every_total_of_the_score_table_on_a_phone(live_server: Any, chromium: Any) -> None:
+    from tests.web.moonrollers_play import play_one
+
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = moonrollers_game(ann, bob)
+    for _ in range(1500):
+        if game.is_finished:
+            break
+        play_one(game)
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone = logged_in(chromium, live_server, ann, {"width": 390, "height": 844})
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.locator("#score-table").screenshot(path=str(ARTIFACTS / "score-table-phone.png"))
+    for total in phone.locator("#score-table td.total").all():
+        box = total.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390, "a total is off the screen"
+    desktop = logged_in(chromium, live_server, ann, {"width": 1280, "height": 800})
+    desktop.goto(f"{live_server.url}/games/{game.pk}/")
+    desktop.locator("#game-over").screenshot(path=str(ARTIFACTS / "score-table-desktop.png"))

@@ -31,7 +31,7 @@ def score_rows(page: str) -> list[dict[str, Any]]:
     assert table, "no score table"
     rows = re.findall(r'<tr data-seat="(\d+)"[^>]*>(.*?)</tr>', table.group(1), re.S)
     return [
-        {"seat": int(seat), "total": re.search(r'<td class="total">(\d+)</td>', body).group(1), "body": body}
+        {"seat": int(seat), "total": re.search(r'<td class="total"[^>]*>(\d+)</td>', body).group(1), "body": body}
         for seat, body in rows
     ]
 
@@ -45,8 +45,8 @@ def test_the_game_page_explains_every_final_score(finished: models.Game) -> None
     for row in rows:
         seat = str(row["seat"])
         assert row["total"] == str(finished.outcome["scores"][seat])
-        assert f"<td>{details['prestige_before_hazard'][seat]}</td>" in row["body"]
-        assert f"<td>{details['hazard_symbols'][seat]}</td>" in row["body"]
+        assert f">{details['prestige_before_hazard'][seat]}</td>" in row["body"]
+        assert f">{details['hazard_symbols'][seat]}</td>" in row["body"]
         tokens = details["hazard_tokens"][seat]
         assert (" + ".join(str(t) for t in tokens) if tokens else "-") in row["body"]
     assert 'class="score-notes"' in page
