@@ -499,6 +499,15 @@ def label_of(specs: list[Any], text: str) -> Any:
     return None
 
 
+def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:
+    """The words for a command a seat sent (or had played for it) at ``seq``, from the position
+    before it: ``label_of`` the specs it had then. For a timeout's email, after the fact."""
+    engine = get_engine(game.kind)
+    rows = models.Event.objects.filter(game=game, seq__lt=seq).order_by("seq")
+    state = fold(engine, (store.to_engine_event(r, engine) for r in rows))
+    return label_of(list(engine.legal(state, seat)), text)
+
+
 def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
     """Each pending seat's timeout default in words (see ``label_of``), from the current state; a
     private decision's default only for its own seat."""

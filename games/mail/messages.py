@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import models, outbox, texts
+from games import models, outbox, selectors, texts
 from games.boards import presentation_for
 from games.engine.core import get_engine
 from games.mail import links, situation
@@ -209,14 +209,19 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
     seat = _seat(note)
     assert game is not None
     after = note.payload.get("event_seq", 0)
-    played = (
+    batch = (
         models.Event.objects.filter(
             game=game, seq__gt=after, cause=models.Event.Cause.TIMEOUT, actor=seat.position
         )
         .order_by("seq")
-        .values_list("command", flat=True)
+        .values_list("command", "batch")
         .first()
     )
+    played = ""
+    if batch is not None and batch[0]:
+        # In words, as the seat's forms said it then ("Stop"), not in notation.
+        label = selectors.command_words_at(game, seat.position, batch[0], batch[1])
+        played = texts.move_words(label, texts.seat_names(game)) or batch[0]
     where = situation.for_seat(game, seat, now=now)
     left = max(0, settings.TIMEOUTS_BEFORE_BOT - seat.consecutive_timeouts)
     return Content(
@@ -224,7 +229,7 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
         "timeout",
         {
             "s": where,
-            "played": played or "",
+            "played": played,
             "timeouts_left": left,
             "deadline_text": _deadline_text(seat.deadline) if where.is_pending else "",
         },

@@ -31,7 +31,10 @@ def turn_email(game: models.Game, seat: models.Seat) -> mail.EmailMessage:
 def bust_then_back(language: str = "en", zone: str = "") -> tuple[models.Game, models.Event, models.Seat]:
     """A Moonrollers game played until a player goes bust and it is their turn again."""
     for _ in range(5):
-        ann, bob = make_user("Ann", language=language, time_zone=zone), make_user("Bob", language=language)
+        ann, bob = (
+            make_user("Ann", language=language, time_zone=zone),
+            make_user("Bob", language=language, time_zone=zone),
+        )
         game = moonrollers_game(ann, bob)
         for _ in range(600):
             if game.is_finished:

@@ -31,7 +31,11 @@ def score_rows(page: str) -> list[dict[str, Any]]:
     assert table, "no score table"
     rows = re.findall(r'<tr data-seat="(\d+)"[^>]*>(.*?)</tr>', table.group(1), re.S)
     return [
-        {"seat": int(seat), "total": re.search(r'<td class="total"[^>]*>(\d+)</td>', body).group(1), "body": body}
+        {
+            "seat": int(seat),
+            "total": re.search(r'<td class="total"[^>]*>(\d+)</td>', body).group(1),
+            "body": body,
+        }
         for seat, body in rows
     ]
 
