@@ -285,7 +285,8 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
     title = _title(game)
     table = presentation_for(game.kind).score_table(game.outcome, names)
     return Content(
-        _("%(title)s is over: %(winners)s won") % {"title": title, "winners": ", ".join(winners)},
+        ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
+        % {"title": title, "winners": ", ".join(winners)},
         "game_end",
         {
             "title": title,
