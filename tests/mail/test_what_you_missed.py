@@ -190,3 +190,22 @@ def test_a_french_thread_reads_in_french() -> None:
     assert summary(bust, seat.position, game, lang="fr") in text.splitlines()[0]
     assert "jouer dans" in text and "(Europe/Paris)" in text
     print("\n--- French turn email ---\nSubject: " + message.subject + "\n\n" + text)
+
+
+def test_a_one_click_link_says_the_move_in_words(game: models.Game) -> None:
+    from django.test import Client
+
+    (message,) = run_outbox()
+    url = re.search(r"(http://\S+/mail/act/\S+/)", text_of(message))
+    assert url
+    seat = game.seats.get(is_pending=True)
+    client = Client()
+    client.force_login(seat.user)
+    path = re.sub(r"^https?://[^/]+", "", url.group(1))
+
+    page = client.get(path).content.decode()
+
+    button = re.search(r'<button type="submit">(.*?)</button>', page, re.S)
+    assert button and button.group(1).strip() in ("Play: Roll the die", "Play: Pass")
+    done = client.post(path).content.decode()
+    assert "“Roll the die” was played" in done or "“Pass” was played" in done
