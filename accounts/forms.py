@@ -49,12 +49,13 @@ class SignupExtraForm(forms.Form):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "language", "time_zone", "notify", "away_until"]
+        fields = ["display_name", "language", "time_zone", "notify", "chat_email", "away_until"]
         labels = {
             "time_zone": _("Time zone"),
             "display_name": _("Display name"),
             "language": _("Language"),
             "notify": _("Email notifications"),
+            "chat_email": _("Chat messages by email"),
             "away_until": _("Away until"),
         }
         help_texts = {
@@ -62,6 +63,7 @@ class ProfileForm(forms.ModelForm):
             "language": _("Pages and emails are in this language."),
             "time_zone": _("Deadlines and times on pages and in emails are shown in this zone."),
             "notify": _("An email at every turn, one summary a day, or none."),
+            "chat_email": _("What other players write to you or to your table."),
             "away_until": _(
                 "On vacation: your move deadlines pause until the end of this day. "
                 "Leave empty when you are back."
@@ -70,6 +72,7 @@ class ProfileForm(forms.ModelForm):
         widgets = {
             "away_until": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "notify": forms.RadioSelect,
+            "chat_email": forms.RadioSelect,
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -81,6 +84,12 @@ class ProfileForm(forms.ModelForm):
             help_text=self.fields["time_zone"].help_text,
             widget=forms.Select(attrs={"data-browser-zone": "1"}),
         )
+        # A form posted without it (an older page, a script) keeps the player's current choice.
+        self.fields["chat_email"].required = False
+
+    def clean_chat_email(self) -> str:
+        value: str = self.cleaned_data.get("chat_email") or ""
+        return value or self.instance.chat_email or User.ChatEmail.EACH
 
     def clean_time_zone(self) -> str:
         return clean_time_zone(self.cleaned_data.get("time_zone", ""))

@@ -34,6 +34,11 @@ class User(AbstractUser):
         DAILY_DIGEST = "daily_digest", _("Daily digest")
         NONE = "none", _("None")
 
+    class ChatEmail(models.TextChoices):
+        EACH = "each", _("Every message, as it is sent")
+        DIGEST = "digest", _("In the daily digest")
+        NEVER = "never", _("Never")
+
     class Language(models.TextChoices):
         ENGLISH = "en", "English"
         FRENCH = "fr", "Français"
@@ -45,6 +50,10 @@ class User(AbstractUser):
     )
     notify = models.CharField(
         _("email notifications"), max_length=20, choices=Notify.choices, default=Notify.EVERY_TURN
+    )
+    # Table talk addressed to this player (a private message, or one to the whole table) by email.
+    chat_email = models.CharField(
+        _("chat messages by email"), max_length=10, choices=ChatEmail.choices, default=ChatEmail.EACH
     )
     away_until = models.DateField(_("away until"), null=True, blank=True)
     # An IANA zone name ("Europe/Paris"); empty means UTC. Pages and emails show times in it.

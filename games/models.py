@@ -207,6 +207,7 @@ class Notification(models.Model):
         INVITE = "invite", _("Invitation")
         REPLY = "reply", _("Reply to an email command")
         DIGEST = "digest", _("Daily digest")
+        CHAT = "chat", _("Chat message")
 
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"

@@ -22,9 +22,12 @@ game_end       every human seat, with results and replay link      every_turn, d
 digest         one per day to each player with games waiting       daily_digest
 reply          the sender of an email command, always              all (even none)
 invite         an address the web engineer's invite form names     all
+chat           the seats a chat line is addressed to (its private  User.chat_email "each"
+               recipient, or everyone else at the table)           (digest: in the digest)
 =============  ==================================================  ======================
 
-``none`` means none: such a player only hears back about their own email commands.
+``none`` means none: such a player only hears back about their own email commands. Chat lines
+follow their own preference, ``User.chat_email``, whatever ``notify`` says.
 """
 
 from __future__ import annotations
@@ -55,12 +58,17 @@ SERVED: dict[str, frozenset[str]] = {
 }
 
 
+CHAT_EACH = "each"
+
+
 def wants(user: Any, kind: str) -> bool:
     """Whether this person asked for this kind of message (people without an account: yes)."""
     if user is None:
         return True
     if not user.is_active or not user.email:
         return False
+    if kind == Kind.CHAT:
+        return getattr(user, "chat_email", CHAT_EACH) == CHAT_EACH
     return getattr(user, "notify", EVERY_TURN) in SERVED.get(kind, frozenset())
 
 
@@ -92,6 +100,10 @@ def queue_after_append(
                 out += _for_seats(game, [seat], Kind.TIMEOUT, now, {"event_seq": row.seq})
         elif row.type == "bot_took_over":
             out += _for_seats(game, seats.values(), Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
+        elif row.type == "chat_sent":
+            to = row.payload.get("to")
+            readers = [s for p, s in seats.items() if p != row.seat and (to is None or p == to)]
+            out += _for_seats(game, readers, Kind.CHAT, now, {"event_seq": row.seq})
 
     if moved and game.status == models.Game.Status.FINISHED:
         out += _for_seats(game, seats.values(), Kind.GAME_END, now)

@@ -31,6 +31,7 @@ class SeatInfo:
     pending_kind: str
     deadline: dt.datetime | None
     away_until: dt.date | None
+    last_acted_seq: int = 0
 
 
 @dataclass
@@ -67,6 +68,7 @@ def _seat_infos(game: models.Game) -> list[SeatInfo]:
             pending_kind=s.pending_kind,
             deadline=s.deadline,
             away_until=s.user.away_until if s.user is not None else None,
+            last_acted_seq=s.last_acted_seq,
         )
         for s in game.seats.select_related("user").order_by("position")
     ]
@@ -207,7 +209,38 @@ def score_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
         state = fold(engine, [store.to_engine_event(row)], state)
         for seat, value in scores_of(state).items():
             series.setdefault(int(seat), []).append((row.seq, int(value)))
+    # The chart ends at the final totals, whatever the engine's running score counted.
+    final = (game.outcome or {}).get("scores") or {}
+    for seat, points in series.items():
+        total = final.get(str(seat), final.get(seat)) if isinstance(final, dict) else None
+        if points and total is not None and points[-1][1] != int(total):
+            points.append((points[-1][0], int(total)))
     return series
+
+
+def replay_turns(game: models.Game) -> list[int]:
+    """The replay step at which each turn begins (the position its player faced): a turn is a run
+    of moves by the same seat; chat and the table's own events do not start one."""
+    batches: dict[int, dict[str, Any]] = {}
+    rows = (
+        models.Event.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "batch", "actor", "cause", "type")
+    )
+    for seq, batch, actor, cause, kind in rows:
+        entry = batches.setdefault(batch, {"end": seq, "actor": actor, "move": False})
+        entry["end"] = seq
+        if cause != models.Event.Cause.SETUP and kind not in PLATFORM_EVENT_TYPES:
+            entry["move"] = True
+    starts: list[int] = []
+    previous_end, previous_actor = 0, None
+    for entry in batches.values():
+        if entry["move"]:
+            if not starts or entry["actor"] != previous_actor:
+                starts.append(max(previous_end, 1))
+            previous_actor = entry["actor"]
+        previous_end = entry["end"]
+    return starts
 
 
 def games_of(user: Any) -> QuerySet[models.Game]:
@@ -386,3 +419,106 @@ def _exported_payload(row: models.Event) -> JSON:
     if row.type == "chat_sent" and row.payload.get("to") is not None:
         return {**row.payload, "text": None, "private": True}
     return row.payload
+
+
+# --- What a player missed (issue 9): their own last move in one sentence, the others' in one line each ---
+
+
+@dataclass
+class Recap:
+    """What happened to a seat's last move, and what each other seat did since.
+
+    ``mine`` are the engine's summaries (second person) of the seat's last batch, ``timed_out`` says
+    that batch was the default move played when their time ran out; ``others`` is one entry per
+    other seat, in the order they moved, with the engine's one-line summaries of their events.
+    """
+
+    mine: list[Any] = field(default_factory=list)
+    timed_out: bool = False
+    others: list[tuple[int, list[Any]]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.mine or self.others)
+
+
+def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Recap:
+    """The seat's last batch and everything after it, summarised by ``engine.summary``.
+
+    The last batch is the newest one the seat caused, by a command or by a timeout (a timeout does
+    not move ``Seat.last_acted_seq``). Spectators get nothing: the log is theirs.
+    """
+    out = Recap()
+    if seat is None or game.status == models.Game.Status.OPEN:
+        return out
+    engine = get_engine(game.kind)
+    summary = getattr(engine, "summary", None)
+    if summary is None:
+        return out
+    last = (
+        models.Event.objects.filter(game=game, actor=seat)
+        .exclude(type__in=PLATFORM_EVENT_TYPES)
+        .order_by("-seq")
+        .values_list("batch", "cause")
+        .first()
+    )
+    start = last[0] if last is not None else last_acted_seq + 1
+    rows = models.Event.objects.filter(game=game, seq__gte=min(start, last_acted_seq + 1)).order_by("seq")
+    others: dict[int, list[Any]] = {}
+    for row in rows:
+        if row.type in PLATFORM_EVENT_TYPES:
+            continue
+        mine = last is not None and row.batch == last[0]
+        if not mine and (row.seq < start or row.actor == seat):
+            continue  # before the seat's last move, or the seat's own later (unfinished) moves
+        line = summary(store.to_engine_event(row, engine), seat)
+        if line is None:
+            continue
+        if mine:
+            out.mine.append(line)
+        elif row.seat is not None and row.seat != seat:
+            others.setdefault(int(row.seat), []).append(line)
+    out.timed_out = last is not None and last[1] == models.Event.Cause.TIMEOUT and bool(out.mine)
+    out.others = list(others.items())
+    return out
+
+
+def label_of(specs: list[Any], text: str) -> Any:
+    """The words for a command in notation, from the spec that makes it: its label, and the labels of
+    the choices it names ("Pick a number: 2"); None if no spec does."""
+    words = text.split()
+    for spec in specs:
+        prefix = spec.prefix.split()
+        if words[: len(prefix)] != prefix:
+            continue
+        rest = words[len(prefix) :]
+        if not rest:
+            return spec.label if not spec.params else None
+        choices = {c.value: c.label for p in spec.params for c in p.choices}
+        if all(w in choices for w in rest):
+            return [spec.label, *[choices[w] for w in rest]]
+    return None
+
+
+def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:
+    """The words for a command a seat sent (or had played for it) at ``seq``, from the position
+    before it: ``label_of`` the specs it had then. For a timeout's email, after the fact."""
+    engine = get_engine(game.kind)
+    rows = models.Event.objects.filter(game=game, seq__lt=seq).order_by("seq")
+    state = fold(engine, (store.to_engine_event(r, engine) for r in rows))
+    return label_of(list(engine.legal(state, seat)), text)
+
+
+def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
+    """Each pending seat's timeout default in words (see ``label_of``), from the current state; a
+    private decision's default only for its own seat."""
+    if game.status != models.Game.Status.ACTIVE:
+        return {}
+    engine = get_engine(game.kind)
+    state = store.load(game).state
+    out: dict[int, Any] = {}
+    for pending in engine.pending(state):
+        if pending.default is None or (pending.private and pending.seat != viewer):
+            continue
+        text = engine.format(pending.default)
+        out[pending.seat] = label_of(list(engine.legal(state, pending.seat)), text)
+    return out

@@ -10,9 +10,10 @@ it goes through the site's catalog, as the pages always did.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from django.utils import translation
+from django.utils import formats, timezone, translation
 
 from games.engine import messages
 from games.engine.core import CommandError
@@ -31,6 +32,31 @@ def language(explicit: str | None = None) -> str:
 def colon(lang: str | None = None) -> str:
     """ ": " as the reader's language writes it (French puts a no-break space before the colon)."""
     return "\u00a0: " if language(lang) == "fr" else ": "
+
+
+# The one way pages and emails write a moment (with the zone's name after it).
+MOMENT_FORMAT = "D j F Y, H:i"
+
+
+def moment(value: Any) -> str:
+    """A datetime in the active time zone (the reader's), with that zone's name; "" for None."""
+    if not value:
+        return ""
+    zone = timezone.get_current_timezone()
+    local = timezone.localtime(value, zone) if timezone.is_aware(value) else value
+    return f"{formats.date_format(local, MOMENT_FORMAT)} ({zone})"
+
+
+DAY_FORMAT = "D j F Y"
+
+
+def day(value: Any) -> str:
+    """A day as pages and emails write it (the date part of ``moment``)."""
+    if not value:
+        return ""
+    if hasattr(value, "hour") and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formats.date_format(value, DAY_FORMAT)
 
 
 def seat_names(game: Any) -> dict[int, str]:
@@ -120,3 +146,49 @@ def reason_key(error: BaseException | Text) -> str | None:
     if isinstance(error, BaseException):
         return None
     return key_of(error)
+
+
+@dataclass(frozen=True)
+class RecapLine:
+    """One other player's moves since the reader's last one, in one line."""
+
+    name: str
+    line: str
+    named: bool  # the line names the player already ("Bob rolls..."): no "Bob:" before it
+
+
+@dataclass(frozen=True)
+class RecapText:
+    """A recap (``selectors.recap``) in the reader's words: one sentence about their last move, and
+    one line per other player."""
+
+    mine: str
+    others: list[RecapLine]
+
+    def __bool__(self) -> bool:
+        return bool(self.mine or self.others)
+
+
+def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None) -> RecapText:
+    from django.utils.translation import gettext as _
+
+    mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
+    if recap.timed_out and mine:
+        timed_out = _("Your time ran out and the default move was played.")
+        mine = f"{timed_out} {mine}"
+    others = []
+    for seat, lines in recap.others:
+        name = names.get(seat, str(seat))
+        line = " ".join(render(m, names, lang=lang) for m in lines)
+        others.append(RecapLine(name, line, named=bool(name) and line.startswith(name)))
+    return RecapText(mine, others)
+
+
+def move_words(label: Any, names: Mapping[int, str] | None = None, *, lang: str | None = None) -> str:
+    """A command in words (``selectors.label_of``): "Pick a number: 2"; "" if unknown."""
+    if label is None:
+        return ""
+    if isinstance(label, list):
+        head, *rest = [render(part, names, lang=lang) for part in label]
+        return f"{head}{colon(lang)}{', '.join(rest)}" if rest else head
+    return render(label, names, lang=lang)

@@ -10,6 +10,8 @@ app_name = "games"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    # Browsers ask for /favicon.ico whatever the page says: send them to the site's icon.
+    path("favicon.ico", home.favicon, name="favicon"),
     path("games/lobby/", home.lobby, name="lobby"),
     path("games/new/", tables.new_game, name="new"),
     path("games/invite/<str:token>/", tables.invitation, name="invitation"),

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from games import models, services, texts
 from games.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from games.boards import presentation_for
 from games.engine.core import engine_names, get_engine
 from games.selectors import GameView
 
@@ -264,7 +265,13 @@ class GameSerializer(serializers.Serializer):
         ),
     )
     legal = CommandSpecSerializer(many=True, help_text=_("What you may send now."))
-    outcome = serializers.JSONField(allow_null=True, help_text=_("Scores and ranking once finished."))
+    outcome = serializers.JSONField(
+        allow_null=True,
+        help_text=_(
+            "Scores and ranking once finished; 'score_table' explains each score (columns, one row per "
+            "player, notes)."
+        ),
+    )
 
 
 def game_data(gv: GameView) -> dict[str, Any]:
@@ -290,8 +297,16 @@ def game_data(gv: GameView) -> dict[str, Any]:
         "finished_at": game.finished_at,
         "view": texts.api_json(gv.view, names),
         "legal": texts.api_json(gv.legal, names),
-        "outcome": texts.api_json(game.outcome, names),
+        "outcome": _outcome_data(game, names),
     }
+
+
+def _outcome_data(game: models.Game, names: dict[int, str]) -> Any:
+    """The stored outcome, with ``score_table``: how each final score was made, as the page shows it."""
+    if not game.outcome:
+        return texts.api_json(game.outcome, names)
+    table = presentation_for(game.kind).score_table(game.outcome, names)
+    return {**texts.api_json(game.outcome, names), "score_table": table.as_json() if table else None}
 
 
 class LegalSerializer(serializers.Serializer):

@@ -44,6 +44,55 @@ def _no_icon(value: str) -> str:
 
 
 @dataclass(frozen=True)
+class ScoreRow:
+    seat: int
+    name: str
+    cells: list[str]  # one per column of the table, in the reader's words
+    total: str
+    place: int
+    struck: bool = False  # lost part of the score (Moonrollers: the most Hazard symbols)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """How each player's final score is made: one row per player, in ranking order, and notes
+    (why the game ended, who lost what, the tie-break). Pages, emails, the API and the replay's
+    last step all show this one table."""
+
+    columns: list[str]
+    rows: list[ScoreRow]
+    notes: list[str] = field(default_factory=list)
+
+    def as_json(self) -> JSON:
+        return {
+            "columns": self.columns,
+            "rows": [
+                {
+                    "seat": r.seat,
+                    "name": r.name,
+                    "place": r.place,
+                    "cells": r.cells,
+                    "total": r.total,
+                    "struck": r.struck,
+                }
+                for r in self.rows
+            ],
+            "notes": self.notes,
+        }
+
+
+def _score_only(outcome: JSON, names: Mapping[int, str]) -> ScoreTable | None:
+    """The generic table: the score alone, in ranking order."""
+    scores = {str(k): v for k, v in (outcome.get("scores") or {}).items()}
+    rows = [
+        ScoreRow(seat=s, name=names.get(s, ""), cells=[], total=str(scores.get(str(s), "")), place=place)
+        for place, tied in enumerate(outcome.get("ranking") or [], start=1)
+        for s in tied
+    ]
+    return ScoreTable(columns=[], rows=rows) if rows else None
+
+
+@dataclass(frozen=True)
 class Presentation:
     """What the pages, emails and replays need from one game beyond its engine."""
 
@@ -61,6 +110,9 @@ class Presentation:
     situation_lines: Callable[[JSON, Mapping[int, str]], list[str]] = _no_lines
     # Inline HTML drawn before a choice's label in move forms (a die face), or "".
     choice_icon: Callable[[str], str] = _no_icon
+    # The final score explained (``ScoreTable``) from ``game.outcome`` as stored (messages as JSON)
+    # and the seats' names, in the active language.
+    score_table: Callable[[JSON, Mapping[int, str]], ScoreTable | None] = _score_only
 
 
 GENERIC = Presentation()

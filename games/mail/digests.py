@@ -17,9 +17,11 @@ Kind = models.Notification.Kind
 
 
 def players_waited_on(now: dt.datetime) -> list[int]:
-    """Ids of daily-digest players with at least one game in progress waiting on them."""
+    """Ids of daily-digest players with at least one game in progress waiting on them, and of
+    players who take chat in the digest and were written to in the last day."""
     return sorted(
-        set(
+        set(_chat_readers(now))
+        | set(
             models.Seat.objects.filter(
                 is_pending=True,
                 bot_playing=False,
@@ -44,3 +46,16 @@ def queue_digests(*, now: dt.datetime) -> list[models.Notification]:
                 [outbox.notification(user=user, kind=Kind.DIGEST, now=now, payload={"day": day})]
             )
     return queued
+
+
+def _chat_readers(now: dt.datetime) -> set[int]:
+    """Players who take their chat in the digest, at a table where someone wrote in the last day
+    (the digest itself keeps only the lines addressed to them; it skips itself if none is)."""
+    games = models.Event.objects.filter(type="chat_sent", created_at__gt=now - dt.timedelta(days=1)).values(
+        "game_id"
+    )
+    return set(
+        models.Seat.objects.filter(
+            game_id__in=games, user__chat_email="digest", user__is_active=True
+        ).values_list("user_id", flat=True)
+    )

@@ -16,11 +16,12 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import models, outbox, texts
+from games import models, outbox, selectors, texts
+from games.boards import presentation_for
 from games.engine.core import get_engine
 from games.mail import links, situation
 
@@ -57,7 +58,8 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
     builder = BUILDERS.get(note.kind)
     if builder is None:
         raise Skip(f"no email for {note.kind!r}")
-    with translation.override(_language(note)):
+    zone = note.user.zone if note.user is not None else dt.UTC
+    with translation.override(_language(note)), timezone.override(zone):
         content = builder(note, now)
         context = {
             "note": note,
@@ -83,9 +85,13 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
         # RFC 8058: mail clients show an unsubscribe button that POSTs here, no page involved.
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    if content.in_reply_to:
-        headers["In-Reply-To"] = content.in_reply_to
-        headers["References"] = content.in_reply_to
+    # Every email about one game threads under the game's own Message-ID; a reply to a player's
+    # email also names theirs.
+    thread = game_thread_id(note.game_id) if note.game_id is not None else ""
+    parents = [m for m in (thread, content.in_reply_to) if m]
+    if parents:
+        headers["In-Reply-To"] = parents[-1]
+        headers["References"] = " ".join(parents)
     message = EmailMultiAlternatives(
         subject=_one_line(content.subject),
         body=text,
@@ -96,6 +102,34 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
     )
     message.attach_alternative(html, "text/html")
     return message
+
+
+def game_thread_id(game_id: int) -> str:
+    """The stable Message-ID every email of one game refers to, so mail clients keep one thread."""
+    return f"<moonweb.game.{game_id}@{settings.REPLY_DOMAIN}>"
+
+
+# Prefixes mail clients and we put before a subject, in the languages we speak.
+_PREFIXES = (
+    "re",
+    "fw",
+    "fwd",
+    "tr",
+    "aw",
+    "sv",
+    "accepted",
+    "refused",
+    "accepté",
+    "refusé",
+    "reminder",
+    "rappel",
+)
+_PREFIX = re.compile(r"^\s*(?:(?:" + "|".join(_PREFIXES) + r")\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+
+
+def bare_subject(subject: str) -> str:
+    """A subject without its stack of "Re:", "Fwd:", "Accepted:" (any language we send in)."""
+    return _PREFIX.sub("", " ".join(subject.replace("\u00a0", " ").replace("\u202f", " ").split()))
 
 
 def _tidy(text: str) -> str:
@@ -138,11 +172,8 @@ def _title(game: models.Game) -> str:
 
 
 def _deadline_text(deadline: dt.datetime | None) -> str:
-    from django.utils.formats import date_format
-
-    if deadline is None:
-        return ""
-    return date_format(deadline.astimezone(dt.UTC), "DATETIME_FORMAT") + " UTC"
+    """The deadline in the recipient's zone (``build`` activates it), as pages write it."""
+    return texts.moment(deadline)
 
 
 def _turn(note: models.Notification, now: dt.datetime) -> Content:
@@ -163,10 +194,8 @@ def _turn(note: models.Notification, now: dt.datetime) -> Content:
         raise Skip("the turn it was for is over")
     where = situation.for_seat(game, seat, now=now)
     values = {"title": where.title, "deadline": _deadline_text(seat.deadline)}
-    if reminder:
-        subject = _("Reminder: %(title)s is waiting for you (until %(deadline)s)") % values
-    else:
-        subject = _("%(title)s: your move, by %(deadline)s") % values
+    # The subject stays the same all game (the deadline is in the first lines), so the thread does.
+    subject = _("%(title)s: your move") % values
     return Content(
         subject,
         "turn",
@@ -180,14 +209,19 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
     seat = _seat(note)
     assert game is not None
     after = note.payload.get("event_seq", 0)
-    played = (
+    batch = (
         models.Event.objects.filter(
             game=game, seq__gt=after, cause=models.Event.Cause.TIMEOUT, actor=seat.position
         )
         .order_by("seq")
-        .values_list("command", flat=True)
+        .values_list("command", "batch")
         .first()
     )
+    played = ""
+    if batch is not None and batch[0]:
+        # In words, as the seat's forms said it then ("Stop"), not in notation.
+        label = selectors.command_words_at(game, seat.position, batch[0], batch[1])
+        played = texts.move_words(label, texts.seat_names(game)) or batch[0]
     where = situation.for_seat(game, seat, now=now)
     left = max(0, settings.TIMEOUTS_BEFORE_BOT - seat.consecutive_timeouts)
     return Content(
@@ -195,7 +229,7 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
         "timeout",
         {
             "s": where,
-            "played": played or "",
+            "played": played,
             "timeouts_left": left,
             "deadline_text": _deadline_text(seat.deadline) if where.is_pending else "",
         },
@@ -249,8 +283,10 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
             )
     winners = [names.get(p, "?") for p in game.outcome.get("winners", [])]
     title = _title(game)
+    table = presentation_for(game.kind).score_table(game.outcome, names)
     return Content(
-        _("%(title)s is over: %(winners)s won") % {"title": title, "winners": ", ".join(winners)},
+        ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
+        % {"title": title, "winners": ", ".join(winners)},
         "game_end",
         {
             "title": title,
@@ -260,6 +296,8 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
             "game_url": links.game_url(game),
             "seed": bytes(game.seed).hex(),
             "seed_sha256": game.seed_sha256,
+            "table": table,
+            "you": seat.position,
         },
     )
 
@@ -267,8 +305,7 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
 def _reply(note: models.Notification, now: dt.datetime) -> Content:
     payload = note.payload
     accepted = payload.get("status") == "accepted"
-    original = str(payload.get("subject") or "").strip()
-    about = original if original.lower().startswith("re:") else f"Re: {original}" if original else ""
+    about = bare_subject(str(payload.get("subject") or ""))
     if accepted:
         subject = _("Accepted: %(subject)s") % {"subject": about or _("your commands")}
     else:
@@ -319,12 +356,20 @@ def _digest(note: models.Notification, now: dt.datetime) -> Content:
             continue
         where = situation.for_seat(seat.game, seat, now=now, with_links=False)
         games.append({"s": where, "deadline_text": _deadline_text(seat.deadline)})
-    if not games:
+    chats = []
+    if getattr(user, "chat_email", "") == "digest":
+        chats = chats_for_digest(user, now - dt.timedelta(days=1))
+    if not games and not chats:
         raise Skip("no game is waiting any more")
-    subject = ngettext(
-        "%(count)d game is waiting for you", "%(count)d games are waiting for you", len(games)
-    ) % {"count": len(games)}
-    return Content(subject, "digest", {"games": games})
+    if games:
+        subject = ngettext(
+            "%(count)d game is waiting for you", "%(count)d games are waiting for you", len(games)
+        ) % {"count": len(games)}
+    else:
+        subject = ngettext(
+            "%(count)d message for you on Moonweb", "%(count)d messages for you on Moonweb", len(chats)
+        ) % {"count": len(chats)}
+    return Content(subject, "digest", {"games": games, "chats": chats})
 
 
 def _invite(note: models.Notification, now: dt.datetime) -> Content:
@@ -349,7 +394,61 @@ def _invite(note: models.Notification, now: dt.datetime) -> Content:
     )
 
 
+def _chat(note: models.Notification, now: dt.datetime) -> Content:
+    """A chat line addressed to the reader (privately, or to the whole table), in the game's thread."""
+    game = note.game
+    seat = _seat(note)
+    assert game is not None
+    row = models.Event.objects.filter(game=game, seq=note.payload.get("event_seq"), type="chat_sent").first()
+    if row is None:
+        raise Skip("no such chat line")
+    to = row.payload.get("to")
+    if to is not None and to != seat.position:
+        raise Skip("a private message for another seat")
+    names = texts.seat_names(game)
+    values = {"title": _title(game), "name": names.get(row.seat or 0, "?")}
+    return Content(
+        _("%(title)s: a message from %(name)s") % values,
+        "chat",
+        {
+            "title": values["title"],
+            "by": values["name"],
+            "private": to is not None,
+            "text": row.payload.get("text", ""),
+            "at": texts.moment(row.created_at),
+            "game_url": links.game_url(game) + "#log",
+        },
+    )
+
+
+def chats_for_digest(user: Any, since: dt.datetime) -> list[dict[str, Any]]:
+    """Chat lines addressed to a digest reader since ``since``: (game title, who, text, private)."""
+    seats = {s.game_id: s.position for s in models.Seat.objects.filter(user=user)}
+    rows = (
+        models.Event.objects.filter(game_id__in=list(seats), type="chat_sent", created_at__gt=since)
+        .select_related("game")
+        .order_by("game_id", "seq")
+    )
+    out = []
+    for row in rows:
+        mine, to = seats.get(row.game_id), row.payload.get("to")
+        if row.seat == mine or (to is not None and to != mine):
+            continue
+        names = texts.seat_names(row.game)
+        out.append(
+            {
+                "title": _title(row.game),
+                "by": names.get(row.seat or 0, "?"),
+                "text": row.payload.get("text", ""),
+                "private": to is not None,
+                "game_url": links.game_url(row.game) + "#log",
+            }
+        )
+    return out
+
+
 BUILDERS: dict[str, Callable[[models.Notification, dt.datetime], Content]] = {
+    Kind.CHAT: _chat,
     Kind.TURN: _turn,
     Kind.REMINDER: _turn,
     Kind.TIMEOUT: _timeout,

@@ -68,6 +68,8 @@ class Situation:
     waiting_on: list[str] = field(default_factory=list)
     bot_playing: bool = False
     finished: bool = False
+    # What happened to the reader's last move, and each other player's moves since, in a line each.
+    recap: texts.RecapText = field(default_factory=lambda: texts.RecapText("", []))
 
 
 def describe(entry: JSON, names: dict[int, str]) -> str:
@@ -165,6 +167,9 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     entries = selectors.event_log(game, seat.position, since=seat.last_acted_seq)
     situation.happened_more = max(0, len(entries) - MAX_HAPPENED)
     situation.happened = [describe(e, names) for e in entries[-MAX_HAPPENED:]]
+    situation.recap = texts.recap_text(
+        selectors.recap(game, seat.position, last_acted_seq=seat.last_acted_seq), names
+    )
     if game.status == models.Game.Status.OPEN:
         return situation
     state = store.load(game).state

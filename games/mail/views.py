@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import models, services, store, texts
+from games import models, selectors, services, store, texts
 from games.engine.core import CommandError, get_engine
 from games.mail import links, receive, situation
 
@@ -80,8 +80,15 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     }
     # A second press of the button (or a resent form) finds the first result and says so.
     key = "link:" + hashlib.sha256(token.encode()).hexdigest()[:40]
-    if store.find_batch(game, key):
+    names = texts.seat_names(game)
+    earlier = store.find_batch(game, key)
+    if earlier:
+        label = selectors.command_words_at(game, seat.position, link.command, earlier[0].seq)
+        context["words"] = texts.move_words(label, names) or link.command
         return _done(request, game, seat, context)
+    # The move in words, as the game page's buttons say it; the notation is what a reply would use.
+    label = selectors.label_of(selectors.legal_specs(game, seat.position), link.command)
+    context["words"] = texts.move_words(label, names) or link.command
     if game.status != models.Game.Status.ACTIVE:
         return _refused(request, 409, _("This game is over"), _("Nothing was applied."), game)
     if not store.is_fresh(seat.decision_seq, link.seq, game.last_seq):

@@ -213,3 +213,34 @@ def choice_icon(kind: str, value: Any) -> SafeString:
 def score_text(score: Any, kind: str) -> str:
     """A score as the game says it ("12 points" unless its presentation words it otherwise)."""
     return presentation_for(kind).score_text(score)
+
+
+@register.filter(expects_localtime=False)
+def when(value: Any) -> str:
+    """A moment as every page and email says it: in the reader's zone (the active one), with the
+    zone's name: "Tue 24 Nov, 14:00 (Europe/Paris)". Emails activate the recipient's zone."""
+    return texts.moment(value)
+
+
+@register.filter
+def pair(cells: Sequence[Any], columns: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """(column, cell) pairs of a score table row, for the plain-text email."""
+    return list(zip(columns, cells, strict=False))
+
+
+@register.simple_tag
+def playable_games() -> dict[str, Any]:
+    """The games that can be played here (every engine that exists), for the home page and footer:
+    ``titles`` ("one game and another") and ``count``. Nothing is promised by name."""
+    from django.utils.text import get_text_list
+
+    from games.forms import offered_kinds
+
+    titles = [str(engine.TITLE) for _name, engine in offered_kinds()]
+    return {"titles": get_text_list(titles, _("and")), "count": len(titles)}
+
+
+@register.filter(expects_localtime=False)
+def day(value: Any) -> str:
+    """A day as every page and email writes it: "Tue 24 November 2026"."""
+    return texts.day(value)

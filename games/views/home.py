@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
 from games import selectors
@@ -29,3 +30,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "watchable": selectors.watchable_games(limit=20),
     }
     return render(request, "games/lobby.html", context)
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))

@@ -21,7 +21,7 @@ from games import forms, models, selectors, services, store, texts
 from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
-from games.views.present import log_lines
+from games.views.present import log_lines, move_words, recap_text
 
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
 
@@ -108,10 +108,18 @@ def render_game(
         "can_act": can_act,
         "pending": [s for s in gv.seats if s.is_pending],
         "log": log_lines(gv.log, names),
+        "recap": recap_text(
+            selectors.recap(game, gv.my_seat, last_acted_seq=me.last_acted_seq if me else 0), names
+        ),
         "log_is_partial": bool(gv.log) and gv.log[0]["seq"] > 1,
         # Players may talk from the first roll to after the end ("good game").
         "chat_form": chat_form
         or (forms.ChatForm(seats=gv.seats, me=gv.my_seat) if me is not None and not game_open else None),
+        # What each pending seat's timeout plays, in words (the board says it beside the clock).
+        "default_moves": {
+            seat: move_words(label, names) or _("the default move")
+            for seat, label in selectors.default_moves(game, gv.my_seat).items()
+        },
         "board_template": shows.board_template,
         "outcome_template": shows.outcome_template,
         "outcome": _outcome(game, names),
@@ -146,7 +154,8 @@ def _outcome(game: models.Game, names: dict[int, str]) -> dict[str, Any] | None:
         )
     winners = [names.get(s, "") for s in game.outcome.get("winners", [])]
     details = texts.render_json(game.outcome.get("details") or {}, names)
-    return {"places": places, "winners": winners, "details": details}
+    table = presentation_for(game.kind).score_table(game.outcome, names)
+    return {"places": places, "winners": winners, "details": details, "table": table}
 
 
 def _notation_examples(engine: Any) -> list[tuple[str, str]]:
@@ -224,7 +233,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             return render_game(
                 request, game, error=_("Type a command, for example one of those above."), status=400
             )
-        label, needs_confirm = text, forms.needs_confirmation(specs, text)
+        words = texts.move_words(selectors.label_of(specs, text), texts.seat_names(game))
+        label, needs_confirm = words or text, forms.needs_confirmation(specs, text)
     else:
         spec = forms.find_spec(specs, action, request.POST.get("prefix", ""))
         if spec is None:
@@ -233,7 +243,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             text = forms.build_command(spec, request.POST)
         except CommandError as bad:
             return render_game(request, game, error=reason(bad), status=400)
-        label, needs_confirm = texts.render(spec.label), spec.confirm
+        words = texts.move_words(selectors.label_of(specs, text), texts.seat_names(game))
+        label, needs_confirm = words or texts.render(spec.label), spec.confirm
 
     if needs_confirm and request.POST.get("confirmed") != "1":
         return _confirm(request, game, title=label, notation=text, url=reverse("games:move", args=[pk]))
@@ -246,7 +257,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     except CommandError as bad:
         error = reason(bad, texts.seat_names(game))
         return render_game(request, get_game(pk), error=error, status=400, notation=text)
-    messages.success(request, _("Played: %(command)s") % {"command": text})
+    messages.success(request, _("Played: %(command)s") % {"command": label})
     return _back_to_game(game)
 
 

@@ -88,3 +88,9 @@ def parse_at(value: str) -> dt.datetime | None:
         return dt.datetime.fromisoformat(value)
     except ValueError:
         return None
+
+
+# Shared with the emails: they live in games.texts.
+RecapText = texts.RecapText
+recap_text = texts.recap_text
+move_words = texts.move_words

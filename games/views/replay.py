@@ -26,8 +26,15 @@ def replay_start(request: HttpRequest, pk: int) -> HttpResponse:
         return refuse(
             request, 404, _("This game has not started: there is nothing to replay yet."), game=game
         )
-    moves = selectors.replay_moves(game)
-    return redirect("games:replay", pk=pk, step=game.last_seq if game.is_finished else moves[0])
+    # A replay opens at the start; "?turn=N" jumps to where turn N began.
+    turns = selectors.replay_turns(game)
+    try:
+        turn = int(request.GET.get("turn", ""))
+    except ValueError:
+        turn = 0
+    if turns and turn >= 1:
+        return redirect("games:replay", pk=pk, step=turns[min(turn, len(turns)) - 1])
+    return redirect("games:replay", pk=pk, step=selectors.replay_moves(game)[0])
 
 
 def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
@@ -54,6 +61,8 @@ def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
     next_index = index + 1 if index < len(moves) and moves[index] == step else index
     next_step = moves[next_index] if next_index < len(moves) else None
     names = {s.position: s.name for s in game.seats.select_related("user")}
+    turns = selectors.replay_turns(game)
+    turn_number = bisect.bisect_right(turns, step)
     view = texts.render_json(shown.view, names)
     private_views = view.pop("seats_private", None)
     context = {
@@ -76,6 +85,12 @@ def replay(request: HttpRequest, pk: int, step: int) -> HttpResponse:
         "chart": selectors.score_series(game) if game.is_finished else None,
         "score_name": presentation_for(game.kind).score_name,
         "replay": True,
+        "turn_number": turn_number,
+        "turn_count": len(turns),
+        # The last step of a finished game explains the final scores, as the game page does.
+        "score_table": presentation_for(game.kind).score_table(game.outcome, names)
+        if game.is_finished and game.outcome and step >= game.last_seq
+        else None,
     }
     return render(request, "games/replay.html", context)
 

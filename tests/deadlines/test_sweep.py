@@ -42,7 +42,9 @@ def test_the_reminder_goes_out_once_at_80_percent(game: models.Game, mover: mode
     mover.refresh_from_db()
     assert mover.reminder_sent_at == NOW + 8 * HOUR
     (message,) = run_outbox(NOW + 8 * HOUR)
-    assert message.to == [mover.user.email] and message.subject.startswith("Reminder:")
+    # One subject all game (the thread); the body says it is a reminder.
+    assert message.to == [mover.user.email] and message.subject.endswith(": your move")
+    assert "still waiting for your move" in text_of(message)
 
 
 def test_the_reminder_share_is_configurable(game: models.Game, mover: models.Seat, settings: Any) -> None:
@@ -79,7 +81,7 @@ def test_the_timeout_plays_the_default_move_once(
     assert mover.consecutive_timeouts == 1 and not mover.bot_playing
     messages = run_outbox(NOW + 10 * HOUR)
     timeout = next(m for m in messages if m.to == [mover.user.email])
-    assert "Your time ran out" in text_of(timeout) and "The default move was played for you: pass" in text_of(
+    assert "Your time ran out" in text_of(timeout) and "The default move was played for you: Pass" in text_of(
         timeout
     )
     assert "After 1 more timeout in a row, a bot will play your seat" in text_of(timeout)

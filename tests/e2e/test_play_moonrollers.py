@@ -87,7 +87,7 @@ def sign_up_and_verify(browser: Any, base: str, email: str, name: str) -> Any:
 
 
 # Runs in the page: picks the form a sensible player submits now, ticks the first box of any
-# checkbox group left empty (radio buttons come checked on their first choice), and marks the form.
+# checkbox group and the first radio of any radio group left empty, and marks the form.
 # One round trip per move keeps a 300-move game within the time limit.
 CHOOSE_FORM_JS = """
 (preference) => {
@@ -113,10 +113,10 @@ CHOOSE_FORM_JS = """
     radios.sort((a, b) => open(a) - open(b))[0].checked = true;
   }
   if (form && form.dataset.action === 'commit') {
-    // The smallest requirement, Hazard ones counted as harder (they add a decision).
+    // The smallest requirement (Hazard ones included: the game must draw Hazard tokens).
     const cost = (input) => {
       const label = input.parentElement.textContent;
-      return Number((label.match(/\\d+/) || [9])[0]) + (/Hazard/.test(label) ? 2 : 0);
+      return Number((label.match(/\\d+/) || [9])[0]);
     };
     const radios = [...form.querySelectorAll('input[type=radio]')];
     radios.sort((a, b) => cost(a) - cost(b))[0].checked = true;
@@ -129,6 +129,9 @@ CHOOSE_FORM_JS = """
       wanted = Math.max(1, Number(commitment.dataset.needed) - Number(commitment.dataset.progress));
     }
     for (const fieldset of form.querySelectorAll('fieldset')) {
+      // Nothing is chosen in advance where a wrong click costs: pick the first radio left empty.
+      const radios = [...fieldset.querySelectorAll('input[type=radio]')];
+      if (radios.length && !fieldset.querySelector('input:checked')) { radios[0].checked = true; }
       const boxes = [...fieldset.querySelectorAll('input[type=checkbox]')];
       if (boxes.length && !fieldset.querySelector('input:checked')) {
         boxes.slice(0, wanted).forEach((box) => { box.checked = true; });
@@ -152,6 +155,28 @@ def play_one(page: Any) -> dict[str, Any]:
             with page.expect_navigation():
                 page.click("main form button[type=submit]")
     return state
+
+
+def told_about_a_bust(page: Any, seat: int) -> int:
+    """If the move this page just played went bust, the page opens by saying so, in the engine's
+    own words (its summary for that seat): 1 when checked, 0 when the move did not bust."""
+    from games import models, store, texts
+    from games.engine.core import get_engine
+
+    game = models.Game.objects.get()
+    last = models.Event.objects.filter(game=game).order_by("-seq").first()
+    assert last is not None
+    row = models.Event.objects.filter(game=game, batch=last.batch, type="busted").first()
+    if row is None or row.actor != seat:
+        return 0
+    engine = get_engine("moonrollers")
+    expected = texts.render(
+        engine.summary(store.to_engine_event(row, engine), seat), texts.seat_names(game), lang="en"
+    )
+    text = page.locator("#recap .recap-mine").inner_text()
+    assert expected and expected in text, (expected, text)
+    screenshots(page, "bust")
+    return 1
 
 
 def screenshots(page: Any, name: str) -> None:
@@ -195,9 +220,19 @@ def test_two_players_play_a_whole_game_of_moonrollers_in_the_browser(
     started = time.monotonic()
     players = [ada, bea]
     current, commands, idle = 0, 0, 0
+    bust_told = titles_checked = 0
     while commands < MAX_COMMANDS:
         page = players[current]
+        if not titles_checked and page.locator("form.command").count():
+            # The tab says whose turn it is: the player with forms, not the other.
+            assert page.title().startswith("(your turn)")
+            other = players[1 - current]
+            other.reload()
+            assert "(your turn)" not in other.title()
+            titles_checked = 1
         state = play_one(page)
+        if state["chosen"] is not None and not bust_told:
+            bust_told = told_about_a_bust(page, current)
         assert not state["stale"], "a form was refused as stale"
         if state["over"]:
             break
@@ -218,20 +253,38 @@ def test_two_players_play_a_whole_game_of_moonrollers_in_the_browser(
     screenshots(ada, "game-over")
 
     game = models.Game.objects.get()
+    # A bust, a completed requirement, a Hazard draw and the end all happened, and the bust was told.
+    played = set(models.Event.objects.filter(game=game).values_list("type", flat=True))
+    assert {"busted", "requirement_completed", "hazard_tokens_drawn", "game_ended"} <= played, played
+    assert bust_told, "the player who went bust was not told so at the top of the page"
+    # The final score explained: one row per player, the totals of the outcome.
+    rows = ada.locator("#score-table tbody tr")
+    assert rows.count() == 2
+    totals = sorted(int(t) for t in ada.locator("#score-table td.total").all_inner_texts())
+    assert totals == sorted(int(v) for v in game.outcome["scores"].values())
     assert game.status == "finished" and game.seats.filter(user__isnull=False).count() == 2
     assert models.Event.objects.filter(game=game, cause="player").exists()
     print(f"\nMoonrollers e2e: {commands} commands through forms in {elapsed:.1f}s")
 
-    # The replay: from the last step back one move, with the Prestige chart of a finished game.
+    # The replay opens at the start, jumps by turn, and ends on the final scores and the chart.
     ada.click("#game-over >> text=Replay")
-    ada.wait_for_url(re.compile(rf"/games/{game.pk}/replay/{game.last_seq}/$"))
+    ada.wait_for_url(re.compile(rf"/games/{game.pk}/replay/\d+/$"))
+    assert "Move 1 of" in ada.content()
+    ada.fill("input[name=turn]", "3")
+    with ada.expect_navigation():
+        ada.click("form.replay-turn button[type=submit]")
+    assert "Turn 3 of" in ada.content()
+    # The replay's board is not the live game: no form, no clock, no "your turn".
+    assert not ada.locator("#board form, #board .timeout-default").count()
+    assert "Your turn" not in ada.locator("#board").inner_text()
+    with ada.expect_navigation():
+        ada.click("a[rel=last]")
+    assert ada.url.endswith(f"/replay/{game.last_seq}/")
     assert ada.locator("svg.chart polyline").count() == 2
+    assert ada.locator("#score-table tbody tr").count() == 2
     with ada.expect_navigation():
         ada.click("a[rel=prev]")
     assert re.search(r"/replay/\d+/$", ada.url) and not ada.url.endswith(f"/{game.last_seq}/")
-    with ada.expect_navigation():
-        ada.click("a[rel=first]")
-    assert "Move 1 of" in ada.content()
     screenshots(ada, "replay")
 
     # The verification page recomputes every roll and shuffle from the revealed seed.

@@ -38,10 +38,13 @@ def test_a_move_queues_a_turn_email_for_the_next_player_and_none_for_the_mover(
     assert note.seq == game.last_seq and note.created_at == NOW and note.sent_at is None
 
 
-def test_chat_queues_nothing(game: models.Game, mover: models.Seat) -> None:
-    before = models.Notification.objects.count()
+def test_chat_queues_a_chat_email_for_the_others_only(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    before = set(models.Notification.objects.values_list("pk", flat=True))
     services.chat_send(game=game, user=mover.user, text="good luck", now=NOW)
-    assert models.Notification.objects.count() == before
+    new = models.Notification.objects.exclude(pk__in=before)
+    assert [(n.kind, n.user_id) for n in new] == [(Kind.CHAT, waiter.user_id)]
 
 
 def test_a_move_that_is_rolled_back_leaves_no_notification(

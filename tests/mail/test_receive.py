@@ -45,7 +45,7 @@ def test_a_reply_plays_its_command_and_is_answered_with_the_new_situation(
     )
     messages = run_outbox()
     answer = next(m for m in messages if m.to == [mover.user.email])
-    assert answer.subject == "Accepted: Re: your move"
+    assert answer.subject == "Accepted: your move"
     assert "Played: pass" in text_of(answer) and "Now waiting for: " + waiter.user.public_name in text_of(
         answer
     )
@@ -68,7 +68,7 @@ def test_commands_apply_in_order_and_stop_at_the_first_error(
     ]
     answer = answer_to(mover.user.email)
     text = text_of(answer)
-    assert answer.subject == "Refused: Re: your move"
+    assert answer.subject == "Refused: your move"
     assert "“roll” was refused: It is not your turn." in text
     assert "The commands before it were played" in text
 

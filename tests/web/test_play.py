@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 def form_for(page: str, action: str) -> dict[str, str]:
     """The hidden fields of the move form of one action, as a browser would post them."""
     match = re.search(
-        rf'<form method="post" action="[^"]+" class="command" data-action="{action}">(.*?)</form>', page, re.S
+        rf'<form method="post" action="[^"]+" class="command[^"]*" data-action="{action}">(.*?)</form>',
+        page,
+        re.S,
     )
     assert match, f"no form for {action}"
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', match.group(1)))
@@ -85,7 +87,8 @@ class TestMove:
         assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#decide"
         assert models.Event.objects.filter(game=game).order_by("-seq").first().type == "turn_passed"
         assert event_count(game) == before + 1
-        assert "Played: pass" in client.get(response["Location"]).content.decode()
+        # Said in words (the command's label), not in notation.
+        assert "Played: Pass" in client.get(response["Location"]).content.decode()
 
     def test_a_params_choice_is_rebuilt_from_the_legal_spec(self, game: models.Game) -> None:
         mover, _other = mover_and_other(game)

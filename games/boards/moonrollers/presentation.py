@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import texts
-from games.boards import Presentation, register
+from games.boards import Presentation, ScoreRow, ScoreTable, register
 from games.boards.moonrollers.templatetags.moonrollers_board import FACES, die, face_label
 
 
@@ -41,7 +41,60 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
 
 
 def choice_icon(value: str) -> str:
-    return die(value, 24) if value in FACES else ""
+    return die(value, 44) if value in FACES else ""
+
+
+def score_table(outcome: Mapping[str, Any], names: Mapping[int, str]) -> ScoreTable | None:
+    """Prestige on the track, the Hazard tokens (their Prestige, their symbols), whether the most
+    Hazard symbols cost them (and the 2-player margin), the total; the engine's explanations below."""
+    details = outcome.get("details") or {}
+    scores = {str(k): v for k, v in (outcome.get("scores") or {}).items()}
+    track = details.get("prestige_before_hazard") or {}
+    tokens = details.get("hazard_tokens") or {}
+    symbols = details.get("hazard_symbols") or {}
+    out = {int(s) for s in details.get("hazard_disqualified") or []}
+    rows = []
+    for place, tied in enumerate(outcome.get("ranking") or [], start=1):
+        for seat in tied:
+            mine = [int(t) for t in tokens.get(str(seat), [])]
+            worth = sum(mine)
+            lost = _("0: most Hazard symbols (%(n)s lost)") % {"n": worth}
+            counted = lost if seat in out else f"+{worth}"
+            rows.append(
+                ScoreRow(
+                    seat=seat,
+                    name=names.get(seat, ""),
+                    cells=[
+                        str(track.get(str(seat), "")),
+                        " + ".join(str(t) for t in mine) if mine else "-",
+                        str(symbols.get(str(seat), 0)),
+                        counted,
+                    ],
+                    total=str(scores.get(str(seat), "")),
+                    place=place,
+                    struck=seat in out,
+                )
+            )
+    if not rows:
+        return None
+    notes = [texts.render(m, names) for m in details.get("explanations") or []]
+    if details.get("two_player_margin"):
+        notes.append(
+            _(
+                "With two players, the most Hazard symbols cost the Hazard tokens only with a lead of "
+                "3 symbols or more."
+            )
+        )
+    if details.get("tie_break"):
+        ties = _("Ties")
+        notes.append(f"{ties}{texts.colon()}{texts.render(details['tie_break'], names)}")
+    columns = [
+        _("Prestige on the track"),
+        _("Hazard tokens (Prestige)"),
+        _("Hazard symbols"),
+        _("Hazard Prestige counted"),
+    ]
+    return ScoreTable(columns=columns, rows=rows, notes=notes)
 
 
 PRESENTATION = register(
@@ -53,5 +106,6 @@ PRESENTATION = register(
         score_text=prestige,
         situation_lines=situation_lines,
         choice_icon=choice_icon,
+        score_table=score_table,
     )
 )

@@ -67,11 +67,13 @@ def face_label(face: str) -> str:
 
 
 @register.simple_tag
-def die(face: str, size: int = 40, hazard: bool = False, extra_class: str = "") -> SafeString:
+def die(
+    face: str, size: int = 40, hazard: bool = False, extra_class: str = "", label: str = ""
+) -> SafeString:
     """One die face as inline SVG with a readable label (title and aria-label)."""
     face = str(face or "")
     background, drawing = FACES.get(face, _UNKNOWN)
-    label = face_label(face)
+    label = label or face_label(face)
     if hazard:
         label = _("%(face)s with a Hazard") % {"face": label}
         # A hazard face carries a black warning triangle in its corner.
@@ -85,6 +87,19 @@ def die(face: str, size: int = 40, hazard: bool = False, extra_class: str = "") 
         f"{drawing}</svg>"
     )
     return mark_safe(svg)  # noqa: S308 - built above from constants and escaped labels
+
+
+@register.simple_tag
+def locked_die(entry: Any, size: int = 32) -> SafeString:
+    """A locked die as it counts: an entry may be a face, or ``{"face", "as"}`` for a die an ability
+    locked as another face (an Extra Die locked as a Wild is drawn as a Wild, its label says so)."""
+    if isinstance(entry, dict):
+        face, counts_as = str(entry.get("face", "")), str(entry.get("as") or "")
+        if counts_as and counts_as != face:
+            label = _("%(face)s locked as %(as)s") % {"face": face_label(face), "as": face_label(counts_as)}
+            return die(counts_as, size, False, "locked as-other", label=label)
+        return die(face, size, False, "locked")
+    return die(str(entry), size, False, "locked")
 
 
 @register.filter
