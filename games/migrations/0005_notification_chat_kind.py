@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_seat_decision'),
+        ('games', '0004_reply_time'),
     ]
 
     operations = [
