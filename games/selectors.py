@@ -477,7 +477,8 @@ def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Re
             out.mine.append(line)
         elif row.seat is not None and row.seat != seat:
             others.setdefault(int(row.seat), []).append(line)
-    out.timed_out = last is not None and last[1] == models.Event.Cause.TIMEOUT and bool(out.mine)
+    # A timeout is told even when its move needs no sentence of its own (a roll to start a turn).
+    out.timed_out = last is not None and last[1] == models.Event.Cause.TIMEOUT
     out.others = list(others.items())
     return out
 
@@ -518,6 +519,10 @@ def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
     out: dict[int, Any] = {}
     for pending in engine.pending(state):
         if pending.default is None or (pending.private and pending.seat != viewer):
+            continue
+        described = engine.default_label(state, pending.seat)
+        if described is not None:
+            out[pending.seat] = described
             continue
         text = engine.format(pending.default)
         out[pending.seat] = label_of(list(engine.legal(state, pending.seat)), text)

@@ -170,12 +170,11 @@ class RecapText:
 
 
 def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None) -> RecapText:
-    from django.utils.translation import gettext as _
-
     mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
-    if recap.timed_out and mine:
-        timed_out = _("Your time ran out and the default move was played.")
-        mine = f"{timed_out} {mine}"
+    if recap.timed_out:
+        with translation.override(language(lang)):
+            timed_out = translation.gettext("Your time ran out and the default move was played.")
+        mine = f"{timed_out} {mine}".strip()
     others = []
     for seat, lines in recap.others:
         name = names.get(seat, str(seat))

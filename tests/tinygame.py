@@ -281,6 +281,9 @@ class RaceToTwenty:
     def scores(self, state: Any) -> dict[int, int]:
         return dict(enumerate(state["scores"]))
 
+    def default_label(self, state: Any, seat: int) -> Message | None:
+        return None  # the default's own command label says it
+
     def summary(self, event: Event, seat: int | None) -> Message | None:
         if event.type != "die_rolled":
             return None

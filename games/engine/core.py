@@ -12,7 +12,8 @@ JSON and the platform must be able to play for an absent player:
 
 Members the platform needs from every game, so that shared code never names one (DESIGN.md,
 "Layout"): ``scores(state)`` (the chart of a replay), ``summary(event, seat)`` (a one-line message
-about an event for emails, or None), ``NOTATION_EXAMPLES`` (for the API docs and the help).
+about an event for emails, or None), ``default_label(state, seat)`` (the timeout default in words),
+``NOTATION_EXAMPLES`` (for the API docs and the help).
 
 Every text leaves the engine as a ``Message`` (see ``messages.py``): labels, prompts, log lines
 and the reasons inside ``CannotParse`` and ``IllegalCommand``.
@@ -303,6 +304,10 @@ class Engine(Protocol):
 
     # One line about an event for ``seat`` (None: spectator), for summaries; None if not worth one.
     def summary(self, event: Event, seat: int | None) -> Message | None: ...
+
+    # What the seat's timeout default would do now, in words ("Lock 1 Shield on Namari's 4 Shields
+    # and end your turn"), for the pages and emails that warn of it; None to show the command's label.
+    def default_label(self, state: Any, seat: int) -> Message | None: ...
 
 
 class Rng:

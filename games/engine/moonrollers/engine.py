@@ -42,6 +42,7 @@ from games.engine.moonrollers.events import (
 from games.engine.moonrollers.legal import legal, pending
 from games.engine.moonrollers.notation import FRENCH_HELP, format_command, parse
 from games.engine.moonrollers.scoring import outcome, scores
+from games.engine.moonrollers.settle import describe
 from games.engine.moonrollers.setup import LONGER_GAME, MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrollers.state import GameState, dump_state, load_state
 from games.engine.moonrollers.stats import simulation_stats  # noqa: F401
@@ -161,3 +162,6 @@ class MoonrollersEngine:
 
     def summary(self, event: Event, seat: int | None) -> Message | None:
         return summary(event, seat)
+
+    def default_label(self, state: GameState | None, seat: int) -> Message | None:
+        return describe(state, seat)

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.engine.core import Command, Event, Rng
+from games.engine.core import Command, Event, Message, Rng, msg
 from games.engine.moonrollers.abilities import (
     DOUBLE_IN_SMALL_POOL,
     EXTRA_AS_TWO,
+    KAL_DAMAR,
+    KAL_DAMAR_DICE,
+    STARTING_DICE,
     lockable_crews,
     lockable_requirements,
     must_lock_or_bust,
@@ -48,6 +51,7 @@ from games.engine.moonrollers.dice import FACE_INDEX, FACES, WILD
 from games.engine.moonrollers.events import TurnSettled
 from games.engine.moonrollers.legal import ability_lock_dice
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
+from games.engine.moonrollers.texts import a_face, requirement
 from games.engine.moonrollers.turn import roll_done
 
 
@@ -185,6 +189,35 @@ def settle(state: GameState, seat: int, command: Settle, rng: Rng) -> list[Event
         if after.phase == HIRED and not hire_decisions and not after.drawn:
             break
     return events
+
+
+def describe(state: GameState | None, seat: int) -> Message | None:
+    """What ``settle`` would do now for ``seat``, in words, for the pages and emails that warn of
+    it ("Lock a Shield on Namari's 4 Shields and end your turn"); None if the seat is not to act."""
+    if state is None or state.finished or state.turn.seat != seat:
+        return None
+    turn = state.turn
+    if turn.drawn:
+        return msg("moonrollers.default.keep")
+    if turn.phase == START:
+        n = KAL_DAMAR_DICE if KAL_DAMAR in state.players[seat].abilities else STARTING_DICE
+        return Message("moonrollers.default.roll", {}, n)
+    if turn.phase == HIRED:
+        if turn.stack_pending and turn.hired is not None:
+            return msg("moonrollers.default.stack_under", crew=CREW[turn.hired].name)
+        return msg("moonrollers.default.return_none")
+    if turn.phase != ROLLED:
+        return None
+    if must_lock_or_bust(state):
+        return msg("moonrollers.default.bust")
+    lock = None if roll_done(state) else settle_lock(state)
+    if lock is None:
+        return msg("moonrollers.default.end_turn")
+    return msg(
+        "moonrollers.default.lock_one",
+        die=a_face(FACE_INDEX[lock.die.face]),
+        requirement=requirement(lock.crew, lock.requirement),
+    )
 
 
 def _counts_as(state: GameState) -> str:

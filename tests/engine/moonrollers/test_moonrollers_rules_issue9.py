@@ -650,3 +650,36 @@ def test_an_old_bust_without_its_roll_still_has_a_summary() -> None:
     assert new.version == 2
     assert said(new, 0) == "You busted. Your 1 completed requirement goes back."
     assert said(new, 1) == "Ann busted on Namari."
+
+
+def test_the_default_is_described_in_words_and_does_what_it_says_in_random_games() -> None:
+    """A player warned "if your time runs out: lock a Shield on Namari's 4 Shields and end your turn"
+    must get exactly that: the words come from the same choice ``settle`` makes."""
+    from games.engine.core import Rng, fold
+
+    seen: set[str] = set()
+    for n in range(4):
+        state = fold(ENGINE, ENGINE.setup(3, {}, Rng(b"describe", n, 0)))
+        for i in range(300):
+            if state.finished:
+                break
+            (p,) = ENGINE.pending(state)
+            words = ENGINE.default_label(state, p.seat)
+            assert words is not None
+            assert ENGINE.default_label(state, (p.seat + 1) % 3) is None  # only the seat to act
+            seen.add(words.key)
+            for language in ("en", "fr"):
+                text = render(words, language)
+                assert not text.startswith("moonrollers.") and "{" not in text
+            rng = Rng(b"describe", n, i + 1)
+            if words.key == "moonrollers.default.lock_one":
+                events = ENGINE.decide(state, p.seat, ENGINE.parse("settle"), rng)
+                (lock,) = [e for e in events if e.type == "dice_locked"]
+                described = words.params["requirement"]
+                assert described.params["crew"] == ENGINE.view(state, None)["display"][
+                    [c["crew"] for c in ENGINE.view(state, None)["display"]].index(lock.payload["crew"])
+                ]["name"]
+            text = ENGINE.random_command(state, p.seat, rng) if i % 3 else "settle"
+            for e in ENGINE.decide(state, p.seat, ENGINE.parse(text), rng):
+                state = ENGINE.evolve(state, e)
+    assert {"moonrollers.default.roll", "moonrollers.default.lock_one"} <= seen
