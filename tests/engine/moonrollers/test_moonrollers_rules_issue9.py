@@ -656,6 +656,7 @@ def test_the_default_is_described_in_words_and_does_what_it_says_in_random_games
     """A player warned "if your time runs out: lock a Shield on Namari's 4 Shields and end your turn"
     must get exactly that: the words come from the same choice ``settle`` makes."""
     from games.engine.core import Rng, fold
+    from games.engine.moonrollers.cards import CREW
 
     seen: set[str] = set()
     for n in range(4):
@@ -676,9 +677,7 @@ def test_the_default_is_described_in_words_and_does_what_it_says_in_random_games
                 events = ENGINE.decide(state, p.seat, ENGINE.parse("settle"), rng)
                 (lock,) = [e for e in events if e.type == "dice_locked"]
                 described = words.params["requirement"]
-                assert described.params["crew"] == ENGINE.view(state, None)["display"][
-                    [c["crew"] for c in ENGINE.view(state, None)["display"]].index(lock.payload["crew"])
-                ]["name"]
+                assert described.params["crew"] == CREW[lock.payload["crew"]].name
             text = ENGINE.random_command(state, p.seat, rng) if i % 3 else "settle"
             for e in ENGINE.decide(state, p.seat, ENGINE.parse(text), rng):
                 state = ENGINE.evolve(state, e)
