@@ -164,23 +164,26 @@ class RecapText:
 
     mine: str
     others: list[RecapLine]
+    # The seat's last move was its timeout default; ``mine`` then starts by saying so, unless that
+    # move needed no sentence of its own (a roll to start a turn): pages say it on their own.
+    timed_out: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.mine or self.others)
+        return bool(self.mine or self.others or self.timed_out)
 
 
 def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None) -> RecapText:
     mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
-    if recap.timed_out:
+    if recap.timed_out and mine:
         with translation.override(language(lang)):
             timed_out = translation.gettext("Your time ran out and the default move was played.")
-        mine = f"{timed_out} {mine}".strip()
+        mine = f"{timed_out} {mine}"
     others = []
     for seat, lines in recap.others:
         name = names.get(seat, str(seat))
         line = " ".join(render(m, names, lang=lang) for m in lines)
         others.append(RecapLine(name, line, named=bool(name) and line.startswith(name)))
-    return RecapText(mine, others)
+    return RecapText(mine, others, timed_out=bool(recap.timed_out))
 
 
 def move_words(label: Any, names: Mapping[int, str] | None = None, *, lang: str | None = None) -> str:
