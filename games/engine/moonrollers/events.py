@@ -497,6 +497,7 @@ def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
         turn=turn._replace(
             pool=sub(turn.pool, faces),
             locked=add(turn.locked, faces),
+            extras_locked_as=turn.extras_locked_as + tuple(d.as_ for d in p.dice if d.face == "extra"),
             progress=p.progress,
             locked_this_roll=turn.locked_this_roll + sum(faces),
             used=turn.used | used if used else turn.used,

@@ -54,6 +54,9 @@ class Turn(NamedTuple):
     rolled: Counts = NO_DICE  # the real faces rolled this roll: ability conditions read these
     pool_size: int = 0  # rolling pool size after the roll, for the "1, 2 or 3 dice" abilities
     locked: Counts = NO_DICE
+    # What each locked Extra Die counts as (Sella Pelleon's Wild, Ada Massa's Reactors...): pages
+    # draw such a die as what it counts as.
+    extras_locked_as: tuple[str, ...] = ()
     as_extra: Counts = NO_DICE  # dice treated as Extra Dice (FT-1000, Kary, Myla): never locked
     saved: int = 0  # Meg Gallak's Wild set aside for the next roll
     locked_this_roll: int = 0
@@ -137,6 +140,7 @@ def dump_turn(turn: Turn) -> dict[str, Any]:
         "rolled": _counts_json(turn.rolled),
         "pool_size": turn.pool_size,
         "locked": _counts_json(turn.locked),
+        "extras_locked_as": list(turn.extras_locked_as),
         "as_extra": _counts_json(turn.as_extra),
         "saved": turn.saved,
         "locked_this_roll": turn.locked_this_roll,
@@ -165,6 +169,8 @@ def load_turn(data: dict[str, Any]) -> Turn:
         rolled=_counts_load(data["rolled"]),
         pool_size=int(data["pool_size"]),
         locked=_counts_load(data["locked"]),
+        # States cached before this field existed have none.
+        extras_locked_as=tuple(data.get("extras_locked_as", ())),
         as_extra=_counts_load(data["as_extra"]),
         saved=int(data["saved"]),
         locked_this_roll=int(data["locked_this_roll"]),

@@ -14,7 +14,7 @@ from games.engine.core import Event, Message, SeatRef, msg
 from games.engine.messages import ParamValue
 from games.engine.moonrollers.abilities import AT_OK, NAMARI, is_safe
 from games.engine.moonrollers.cards import CREW, HAZARD_SYMBOLS, REQUIREMENT_TOKENS, hazard_symbols
-from games.engine.moonrollers.dice import FACE_INDEX, FACES, names_of
+from games.engine.moonrollers.dice import FACE_INDEX, FACES, Counts, names_of
 from games.engine.moonrollers.events import (
     Busted,
     CrewChosen,
@@ -171,7 +171,7 @@ def view(state: GameState, seat: int | None) -> JSON:
             "supply": state.supply,
             "rolling": names_of(turn.pool),
             "rolled": names_of(turn.rolled),
-            "locked": names_of(turn.locked),
+            "locked": _locked_dice_view(turn.locked, turn.extras_locked_as),
             "treated_as_extra": names_of(turn.as_extra),
             "set_aside": ["wild"] * turn.saved,
         },
@@ -193,6 +193,19 @@ def _log(key: str, count: int | None = None, **params: ParamValue) -> Message:
 def _with(crew: str | None) -> Message | None:
     """A line's ending "with Imdar Shade" (None when no crew helped)."""
     return msg("moonrollers.log.with_crew", crew=name(crew)) if crew else None
+
+
+def _locked_dice_view(locked: Counts, extras_as: tuple[str, ...]) -> list[Any]:
+    """The locked dice by face; an Extra Die locked as something else is ``{"face", "as"}``, so
+    pages draw it as what it counts as (a Wild for Sella Pelleon)."""
+    out: list[Any] = []
+    extras = list(extras_as)
+    for face in names_of(locked):
+        if face == "extra" and extras:
+            out.append({"face": face, "as": extras.pop(0)})
+        else:
+            out.append(face)
+    return out
 
 
 def _locked_dice(p: DiceLocked) -> ParamValue:

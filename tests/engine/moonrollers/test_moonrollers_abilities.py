@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from moonrollers_scenario import Game
 
+from games.engine.moonrollers import ENGINE
+
 DISPLAY = ["namari", "lee-van-cribb", "salatar", "saghari"]
 OTHER_DISPLAY = ["aponi", "lee-van-cribb", "salatar", "saghari"]  # when Ann has Namari
 
@@ -619,3 +621,19 @@ def test_meg_gallak_the_saved_wild_alone_is_a_next_roll() -> None:
     g.play("lock wild")
     assert g.last("dice_locked").payload["progress"] == 1
     assert g.last("stopped").payload["auto"]  # then no die is left at all
+
+
+def test_an_extra_die_locked_as_a_wild_is_shown_as_the_wild_it_counts_as() -> None:
+    """Sella Pelleon: "If you roll exactly 1 Extra Die, it may be locked as a Wild." The locked
+    pool shows that die as a Wild; a plain Shield stays a Shield."""
+    g = ann_with("sella-pelleon")
+    g.roll("shield thruster thruster reactor reactor")
+    g.play("choose namari")
+    g.play("commit shield")
+    g.play("lock shield")
+    g.roll("extra thruster thruster reactor")
+    g.play("lock extra as wild with sella-pelleon")
+
+    locked = ENGINE.view(g.state, 0)["dice"]["locked"]
+    assert sorted(map(str, locked)) == sorted(["shield", str({"face": "extra", "as": "wild"})])
+    assert g.state.turn.extras_locked_as == ("wild",)

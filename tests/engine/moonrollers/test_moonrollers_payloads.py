@@ -35,30 +35,31 @@ def state_digest(events: list[Event]) -> str:
     return digest(json.dumps(ENGINE.dump_state(state), sort_keys=True))
 
 
-# The sha256 of the final state of the first game recorded before issue 9 (commit e54de67, seed
-# game_seed("issue-8-golden", 0)): data/stored_game_2_players.json holds its events, at version 1.
-STORED_GAME_STATE_SHA = "ff6368b6ccf688068c55ca4034581104911b66503aa364c704d792cc8e301ca3"
+# The sha256 of the final state (dumped with Turn.extras_locked_as) of the first game recorded
+# before issue 9 (commit e54de67, seed game_seed("issue-8-golden", 0)):
+# data/stored_game_2_players.json holds its events, at version 1.
+STORED_GAME_STATE_SHA = "16d47158877ec0bd2907c67568a3feb6c097b0830430537df039c3fe1777b066"
 
 # Games played under the rules of issue 9 (every roll locks, no pass, settle), seeds
 # game_seed("issue-9-golden", index): (index, players, longer game, bot, events, sha256 of the stored
 # events, sha256 of the final state's dump). A change of these bytes is a change of stored events.
 GOLDEN = [
     (0, 2, False, "heuristic", 210, "f374bb6c491ea40c3209c7552a412c9784905773d275c661f54fb84e3b20ddc6",
-     "ca8901a1e988bffea2286cbcb4f46d409067cb24a4ce6e88cf2d43d3fa735393"),
+     "714596e1ce075f1d5e56d8772644a50e52abe2123f13f0f30dd2a1a8b7207c3f"),
     (1, 3, False, "heuristic", 428, "e47c75fae20b2cd0a634c76b66281bab540484c314edd977826656f163fe05a3",
-     "5a244232346f0ee856b76085cc143928584d202b5f754a18c6fd9e08cb2da6ec"),
+     "de01b1865784123f4525060e69ab3dce77625316418694174c8d1076b77231d7"),
     (2, 4, False, "heuristic", 643, "258227aaff1791e5b746115ddccfbc00cdfa18d9fd3ac7e2ba7b7e099c03c626",
-     "54745cc0418b9e650f724d8a784e376f3801e455cb16b4f6e61d0c68e3556400"),
+     "2bd713eb9a669df7f77c9788998365d1cb93203ce4e85e1adb9da5d970a718a7"),
     (3, 5, False, "heuristic", 585, "fab40d4db1890d5d0e73cb21e4dc0d7a24436e6795d7c217f56402e6a6be9e93",
-     "f5f1fd593dfef3d6e00c5acf8083e5bd5711cf1b9be3f06375e178b20ee784f2"),
+     "5013ff00e29915e0d5686b02aaa835d61b2b641ed65199cdc81ed3c53a3771eb"),
     (4, 2, True, "heuristic", 398, "4bba5f0aeda2d2f05b0a7f1f0a3ed620d4ed3ab39aa1df7229d0d2279659899f",
-     "1d7dc05a944170c51759161cd48e60bc1a285fe6ef6e587cfcbe0b8a09ea1989"),
+     "143ae67d4a5a38705205145bf2f623c10fa263d3a361c3cc3773e5a4594eff22"),
     (5, 3, True, "heuristic", 304, "ee9bedb4da3c515fd31f5dd0077622288c41b3d44d80f6620403b41c2384e275",
-     "cc79838ab65d923d6776cffe90cf6f16a33b99982f9759347ce93faa680c7a9f"),
+     "6974d5e0dfbe958bcdd1c225b81b2f4aefe168d59adfc42c1cd21b3d65db9e17"),
     (6, 4, False, "random", 457, "1de251926711d89d6478bda5908d5abe1fbb0e6cbd2051f2f5e2cd9dc5e58a6b",
-     "fedbd1d455ce8dfa3fb357020593d03c967a3d4b9187833e1dfeacb32df0ca8f"),
+     "0f37e75a6b8509fc7d4900ab5f8ac32ddfee83ffc835ed82d9a214a65e0a0fa0"),
     (7, 2, True, "random", 1136, "53151a3871ace606581c74792f3f305ba5b92f495f2c2828362cf5ef8c8f147c",
-     "43dfde96b0ac59dd34d57cca709ea0977f2121274f180e6d52c648f6289c2b41"),
+     "2d0fa0f3097d6641289ca2da64bc944cfabe58c77cfa2178439c52c8712a5c0c"),
 ]  # fmt: skip
 
 
