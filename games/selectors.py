@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games import models, store, texts
-from games.engine.core import JSON, PLATFORM_EVENT_TYPES, Engine, fold, get_engine
+from games.engine.core import JSON, PLATFORM_EVENT_TYPES, CommandError, Engine, fold, get_engine
 
 RECENT_LOG = 40
 
@@ -498,6 +498,19 @@ def label_of(specs: list[Any], text: str) -> Any:
         if all(w in choices for w in rest):
             return [spec.label, *[choices[w] for w in rest]]
     return None
+
+
+def command_label(game: models.Game, seat: int, text: str) -> Any:
+    """The words for a command a seat is about to send, from its legal specs now (None if the
+    text is not one of them, or cannot be read)."""
+    if game.status != models.Game.Status.ACTIVE:
+        return None
+    engine = get_engine(game.kind)
+    try:
+        canonical = engine.format(engine.parse(text))
+    except CommandError:
+        return None
+    return label_of(list(engine.legal(store.load(game).state, seat)), canonical)
 
 
 def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:

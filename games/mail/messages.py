@@ -302,6 +302,18 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
     )
 
 
+def _played_words(payload: dict[str, Any], names: Any) -> list[str]:
+    """The commands a reply played, in words where their forms had words ("Roll again"), else as
+    the player wrote them."""
+    applied = [str(c) for c in payload.get("applied", [])]
+    words = payload.get("applied_words") or []
+    out = []
+    for i, command in enumerate(applied):
+        label = words[i] if i < len(words) else None
+        out.append(texts.move_words(label, names) if label else command)
+    return out
+
+
 def _reply(note: models.Notification, now: dt.datetime) -> Content:
     payload = note.payload
     accepted = payload.get("status") == "accepted"
@@ -327,7 +339,7 @@ def _reply(note: models.Notification, now: dt.datetime) -> Content:
             "code": payload.get("code", ""),
             # An engine's refusal is stored as its message, rendered now in the reader's language.
             "reason": texts.reason(payload.get("reason") or "", names),
-            "applied": payload.get("applied", []),
+            "applied": _played_words(payload, names),
             "failed": payload.get("failed", ""),
             "ignored": payload.get("ignored", 0),
             "limit_bytes": settings.MAX_INBOUND_BYTES // 1024,

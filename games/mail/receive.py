@@ -35,7 +35,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from games import models, outbox, services, store
+from games import models, outbox, selectors, services, store, texts
 from games.engine.core import CommandError
 from games.mail import inbound
 
@@ -111,8 +111,10 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
     # The first line answers the decision the email was about (its Reply-To names it); each later
     # line follows the sender's own previous one.
     expected = mail.decision_seqs.get(seat.reply_token)
+    words: list[Any] = []  # each played command in words, as its form would say it
     for number, line in enumerate(lines):
         game.refresh_from_db()
+        label = selectors.command_label(game, seat.position, line)
         try:
             result = services.command_submit(
                 game=game,
@@ -135,6 +137,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
         replayed += result.replayed
         played = next((e.command for e in result.events if e.command and e.actor == seat.position), "")
         applied.append(played or line)
+        words.append([texts.to_json(x) for x in label] if isinstance(label, list) else texts.to_json(label))
     if applied and replayed == len(applied) and not failed:
         return Received("duplicate", applied=applied, game_id=game.pk)
     game.refresh_from_db()
@@ -147,6 +150,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, *, now: dt.datetime) -> Recei
         message_id=mail.message_id,
         seat=seat.position,
         applied=applied,
+        applied_words=words,
         failed=failed,
         ignored=ignored,
     )

@@ -114,7 +114,7 @@ def test_a_move_by_api_emails_the_next_player_whose_reply_plays_and_emails_the_f
         ),
         after=seen,
     )
-    assert "Played: roll" in body_of(answer.message)
+    assert "Played: Roll" in body_of(answer.message)  # in words: "Roll 5 dice", "Roll 6 dice"
     assert str(answer.message["In-Reply-To"]) == f"<e2e-{game.pk}@client.example>"
     # Everything left the outbox (the worker marks a row sent just after the SMTP server has it).
     assert harness.wait_until(lambda: not models.Notification.objects.filter(sent_at__isnull=True).exists())

@@ -46,7 +46,8 @@ def test_a_reply_plays_its_command_and_is_answered_with_the_new_situation(
     messages = run_outbox()
     answer = next(m for m in messages if m.to == [mover.user.email])
     assert answer.subject == "Accepted: your move"
-    assert "Played: pass" in text_of(answer) and "Now waiting for: " + waiter.user.public_name in text_of(
+    # The move in words, as its form says it: the tiny game's "pass" is "Pass".
+    assert "Played: Pass" in text_of(answer) and "Now waiting for: " + waiter.user.public_name in text_of(
         answer
     )
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
