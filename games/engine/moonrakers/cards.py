@@ -123,7 +123,9 @@ PARTS: dict[str, Part] = {
     )
     for p in _DATA["ship_parts"]
 }
-OBJECTIVES: dict[str, Objective] = {slug(o["name"]): Objective(slug(o["name"]), o["name"]) for o in _DATA["objectives"]}
+OBJECTIVES: dict[str, Objective] = {
+    slug(o["name"]): Objective(slug(o["name"]), o["name"]) for o in _DATA["objectives"]
+}
 
 SUPPLY: dict[str, int] = {_basic_slug(k): int(v) for k, v in _DATA["supply"]["counts"].items()}
 STARTING_DECK: tuple[str, ...] = tuple(
@@ -141,7 +143,12 @@ MERCENARY_BASICS: tuple[str, ...] = tuple(
     for card in [_basic_slug(name)] * int(n)
 )
 MERCENARY_CREW = 3
-SOLO_RANKS = ((250, "chosen-one", True), (200, "mastery", False), (150, "advanced", False), (100, "novice", False))
+SOLO_RANKS = (
+    (250, "chosen-one", True),
+    (200, "mastery", False),
+    (150, "advanced", False),
+    (100, "novice", False),
+)
 
 assert len(CONTRACTS) == 40 and len(CREW) == 20 and len(PARTS) == 37 and len(OBJECTIVES) == 23
 
@@ -168,5 +175,5 @@ def cost_of(card: str) -> int:
 def name_of(card: str) -> str:
     for table in (CREW, PARTS, CONTRACTS, OBJECTIVES):
         if card in table:
-            return table[card].name  # type: ignore[attr-defined, no-any-return]
+            return str(table[card].name)
     return card

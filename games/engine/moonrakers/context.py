@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.engine.core import Event, IllegalCommand, Rng, msg
 from games.engine.moonrakers.events import (
+    ActionsGained,
     CardAdded,
     CardsDiscarded,
     CardsDrawn,
@@ -14,7 +15,6 @@ from games.engine.moonrakers.events import (
     DeckReshuffled,
     Payload,
     RequirementReduced,
-    ActionsGained,
     evolve,
 )
 from games.engine.moonrakers.state import EXECUTION, GameState
@@ -70,20 +70,20 @@ def discard_from_hand(ctx: Ctx, seat: int, cards: tuple[str, ...], reason: str) 
         return
     ctx.emit(CardsDiscarded(seat, cards, "hand", reason))
     att = ctx.state.attempt
-    if ctx.state.phase == EXECUTION and att is not None and seat in att.seats:
-        if "swarm-mk1" in ctx.state.players[seat].parts:
-            for card in cards:
-                if card == "damage-1":
-                    ctx.emit(ActionsGained(seat, 2, "swarm-mk1"))
+    active = ctx.state.phase == EXECUTION and att is not None and seat in att.seats
+    if active and "swarm-mk1" in ctx.state.players[seat].parts:
+        for card in cards:
+            if card == "damage-1":
+                ctx.emit(ActionsGained(seat, 2, "swarm-mk1"))
 
 
 def trash_from_hand(ctx: Ctx, seat: int, card: str, reason: str) -> None:
     """Trash by an effect: MG1 Kinetic lowers the Damage requirement by 3 per Damage 1 (ruling A15)."""
     ctx.emit(CardTrashed(seat, card, "hand", reason))
     att = ctx.state.attempt
-    if card == "damage-1" and att is not None and seat in att.seats and ctx.state.phase == EXECUTION:
-        if "mg1-kinetic" in ctx.state.players[seat].parts:
-            ctx.emit(RequirementReduced(seat, "damage", 3, "mg1-kinetic"))
+    active = att is not None and seat in att.seats and ctx.state.phase == EXECUTION
+    if card == "damage-1" and active and "mg1-kinetic" in ctx.state.players[seat].parts:
+        ctx.emit(RequirementReduced(seat, "damage", 3, "mg1-kinetic"))
 
 
 def add_from_supply(ctx: Ctx, seat: int, card: str, reason: str) -> None:

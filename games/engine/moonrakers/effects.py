@@ -400,7 +400,12 @@ CREW_TABLE: dict[str, CrewAbility] = {
         CrewAbility("myla-dystra", _myla, check=_myla_check, needs=("cards",), default=_myla_default),
         CrewAbility("nella-van-daval", _nella),
         CrewAbility(
-            "redacted", _redacted, lambda c, s, o: ("shield", 1), _redacted_check, ("dice",), default=_redacted_default
+            "redacted",
+            _redacted,
+            lambda c, s, o: ("shield", 1),
+            _redacted_check,
+            ("dice",),
+            default=_redacted_default,
         ),
         CrewAbility("ryan-rogal", _ryan),
         CrewAbility(
@@ -573,7 +578,9 @@ PART_TABLE: dict[str, PartAbility] = {
         PartAbility("accelerator-mk3", first_actions="reactor"),
         PartAbility("barrier-a3", start_draw=_no_kind("shield")),
         PartAbility("cloaking-device", notes=("negotiation.lock",)),
-        PartAbility("the-clone-bay", use=_clone, use_check=_clone_check, use_cost=1, once=True, needs=("crew",)),
+        PartAbility(
+            "the-clone-bay", use=_clone, use_check=_clone_check, use_cost=1, once=True, needs=("crew",)
+        ),
         PartAbility("daburu-mk1", start_actions=lambda s, seat: 1),
         PartAbility(
             "dark-matter-mk3",
@@ -603,7 +610,9 @@ PART_TABLE: dict[str, PartAbility] = {
             use_cost=1,
         ),
         PartAbility("mg2-quad-laser", start_draw=_no_kind("damage")),
-        PartAbility("multi-stage-m1", use=_multi_stage, use_check=_up_to_three_check, once=True, needs=("cards",)),
+        PartAbility(
+            "multi-stage-m1", use=_multi_stage, use_check=_up_to_three_check, once=True, needs=("cards",)
+        ),
         PartAbility("predator-mk1", notes=("one free Damage 1 per participant",)),
         PartAbility("projector-s2", start_draw=lambda s, seat, p: p.targeting),
         PartAbility("pulsor-mk1", others_actions=1),
@@ -696,9 +705,9 @@ def free_via(ctx: Ctx, seat: int, card: str, kind: str) -> str | None:
                 return part
     att = ctx.state.attempt
     assert att is not None
-    if card == "damage-1" and "predator" not in p.used:
-        if any("predator-mk1" in ctx.state.players[s].parts for s in att.seats):
-            return "predator-mk1"  # A14: one free Damage 1 per participant per Contract
+    predator = any("predator-mk1" in ctx.state.players[s].parts for s in att.seats)
+    if card == "damage-1" and "predator" not in p.used and predator:
+        return "predator-mk1"  # A14: one free Damage 1 per participant per Contract
     return None
 
 
@@ -744,7 +753,9 @@ def play_card(
     if kind == "shield" and "shield" not in p.firsts and owns(ctx, seat, "duo-1000"):
         value = 2  # A22: Duo 1000's first Shield counts as 2 Shields and blocks 2
     first = kind not in p.firsts
-    ctx.emit(CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or "")))
+    ctx.emit(
+        CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or ""))
+    )
     if ability is not None:
         ability.check(ctx, seat, opts)  # after the card left the hand: it cannot name itself
     if opts.with_part == "mg-charge-core":

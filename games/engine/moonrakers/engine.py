@@ -5,8 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engine.core import JSON, Command, CommandSpec, Event, IllegalCommand, Message, OptionSpec, Outcome, Pending, Rng, msg
-from games.engine.moonrakers import buying, execution, legal as legal_mod, negotiation, planning, resolution, turnflow
+from games.engine.core import (
+    JSON,
+    Command,
+    CommandSpec,
+    Event,
+    IllegalCommand,
+    Message,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Rng,
+    msg,
+)
+from games.engine.moonrakers import (
+    buying,
+    execution,
+    negotiation,
+    planning,
+    resolution,
+    turnflow,
+)
+from games.engine.moonrakers import (
+    legal as legal_mod,
+)
 from games.engine.moonrakers.commands import (
     AcceptOffer,
     AcceptSeat,
@@ -134,7 +156,10 @@ class MoonrakersEngine:
             help=msg("moonrakers.option.armory_refresh_help"),
         ),
         OptionSpec(
-            "auto_claim", msg("moonrakers.option.auto_claim"), default=True, help=msg("moonrakers.option.auto_claim_help")
+            "auto_claim",
+            msg("moonrakers.option.auto_claim"),
+            default=True,
+            help=msg("moonrakers.option.auto_claim_help"),
         ),
         OptionSpec(
             "solo_remove_4_dice",

@@ -28,8 +28,8 @@ from games.engine.moonrakers.state import (
     OVER,
     PLANNING,
     Attempt,
-    Contribution,
     ContractResult,
+    Contribution,
     Followup,
     GameState,
     Install,
@@ -58,7 +58,9 @@ PAYLOADS: dict[str, type[Payload]] = {}
 FOLDS: dict[str, Callable[[GameState, Any], GameState]] = {}
 
 
-def folds(cls: type[P]) -> Callable[[Callable[[GameState, P], GameState]], Callable[[GameState, P], GameState]]:
+def folds(
+    cls: type[P],
+) -> Callable[[Callable[[GameState, P], GameState]], Callable[[GameState, P], GameState]]:
     def register(fn: Callable[[GameState, P], GameState]) -> Callable[[GameState, P], GameState]:
         PAYLOADS[cls.TYPE] = cls
         FOLDS[cls.TYPE] = fn
@@ -89,7 +91,7 @@ def _remove(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[
 
 
 def _set(row: tuple[str | None, ...], i: int, value: str | None) -> tuple[str | None, ...]:
-    return row[:i] + (value,) + row[i + 1 :]
+    return (*row[:i], value, *row[i + 1 :])
 
 
 def _att(state: GameState) -> Attempt:
@@ -580,7 +582,8 @@ class ContractStarted(Payload):
 def _started(s: GameState, e: ContractStarted) -> GameState:
     att = _att(s)
     parts = tuple(
-        replace(p, actions=1, start_hand=kinds) for p, kinds in zip(att.participants, e.start_hands, strict=True)
+        replace(p, actions=1, start_hand=kinds)
+        for p, kinds in zip(att.participants, e.start_hands, strict=True)
     )
     return replace(s, attempt=replace(att, participants=parts))
 
@@ -677,7 +680,9 @@ class RequirementReduced(Payload):
 @folds(RequirementReduced)
 def _reduced(s: GameState, e: RequirementReduced) -> GameState:
     att = _att(s)
-    return replace(s, attempt=replace(att, reductions=(*att.reductions, Reduction(e.seat, e.kind, e.n, e.source))))
+    return replace(
+        s, attempt=replace(att, reductions=(*att.reductions, Reduction(e.seat, e.kind, e.n, e.source)))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -902,7 +907,7 @@ def _bonus_drawn(s: GameState, e: BonusCardDrawn) -> GameState:
 
 def _install(s: GameState, seat: int, part: str, replaced: str | None, purchase: bool) -> GameState:
     p = s.players[seat]
-    parts = tuple(x for x in p.parts if x != replaced) + (part,)
+    parts = (*tuple(x for x in p.parts if x != replaced), part)
     if replaced is not None:
         s = replace(s, removed=(*s.removed, replaced))
     s = s.with_player(seat, parts=parts)
@@ -1056,7 +1061,9 @@ class ObjectiveClaimed(Payload):
 @folds(ObjectiveClaimed)
 def _claimed(s: GameState, e: ObjectiveClaimed) -> GameState:
     p = s.players[e.seat]
-    return s.with_player(e.seat, objectives=_remove(p.objectives, (e.objective,)), claimed=(*p.claimed, e.objective))
+    return s.with_player(
+        e.seat, objectives=_remove(p.objectives, (e.objective,)), claimed=(*p.claimed, e.objective)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -1131,4 +1138,3 @@ class GameEnded(Payload):
 @folds(GameEnded)
 def _ended(s: GameState, e: GameEnded) -> GameState:
     return replace(s, phase=OVER, winners=e.winners, end_reason=e.reason)
-

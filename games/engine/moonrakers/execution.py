@@ -8,7 +8,16 @@ at the lock whether participants play at once (the default) or one after the oth
 from __future__ import annotations
 
 from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CREW
-from games.engine.moonrakers.commands import Done, Guard, Opts, Pick, PlayCard, TrashChoice, UseMercenary, UsePart
+from games.engine.moonrakers.commands import (
+    Done,
+    Guard,
+    Opts,
+    Pick,
+    PlayCard,
+    TrashChoice,
+    UseMercenary,
+    UsePart,
+)
 from games.engine.moonrakers.context import Ctx, refuse, trash_from_hand
 from games.engine.moonrakers.effects import CREW_TABLE, participant, play_card, use_part
 from games.engine.moonrakers.events import (

@@ -5,6 +5,8 @@ player Prestige nor commit them to a Contract or to Hazard Dice), and what a sea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.core import Choice, Command, CommandSpec, Param, Pending, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, card_type
 from games.engine.moonrakers.commands import (
@@ -38,7 +40,14 @@ from games.engine.moonrakers.commands import (
     UseMercenary,
     UsePart,
 )
-from games.engine.moonrakers.effects import ACTIVATED, CREW_TABLE, PART_TABLE, REPLICATOR_AS, best_pick, printed
+from games.engine.moonrakers.effects import (
+    ACTIVATED,
+    CREW_TABLE,
+    PART_TABLE,
+    REPLICATOR_AS,
+    best_pick,
+    printed,
+)
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.negotiation import MAX_OFFERS, MAX_PROPOSALS, can_negotiate, contract_terms
 from games.engine.moonrakers.objectives import met
@@ -54,6 +63,7 @@ from games.engine.moonrakers.state import (
     OPEN,
     PLANNING,
     GameState,
+    Negotiation,
     Terms,
 )
 
@@ -71,8 +81,8 @@ def followup_default(state: GameState, seat: int) -> Command:
         return TrashChoice(None)
     if kind == "ryan_pick":
         hand = state.players[seat].hand
-        cards = [c for c in p.followup.cards if c in hand]
-        return Pick(max(cards, key=lambda c: c[-1]) if cards else None)
+        drawn = [c for c in p.followup.cards if c in hand]
+        return Pick(max(drawn, key=lambda c: c[-1]) if drawn else None)
     cards = p.looking if kind == "lee_pick" else state.players[seat].draw
     card = best_pick(state, seat, cards)
     opts = CREW_TABLE[card].default(state, seat) if card in CREW else Opts()
@@ -207,7 +217,11 @@ def candidates(state: GameState, seat: int) -> list[Command]:
             if o is not None and o.status == ACCEPTED:
                 out.append(Leave())
             prop = neg.proposal(seat)
-            if can_negotiate(s) and (prop is None or prop.made < MAX_PROPOSALS) and not (o and o.status == ACCEPTED):
+            if (
+                can_negotiate(s)
+                and (prop is None or prop.made < MAX_PROPOSALS)
+                and not (o and o.status == ACCEPTED)
+            ):
                 out += [Propose(t) for t in _terms_choices(s)[1:3]]
     if s.phase == BASE and leader:
         for obj in p.choosing:
@@ -235,15 +249,19 @@ def candidates(state: GameState, seat: int) -> list[Command]:
             else:
                 out.append(PlayCard(card))
                 if card == "damage-1":
-                    out += [PlayCard(card, Opts(with_part=x)) for x in ("mg-charge-core", "the-quantum-driver") if x in p.parts]
+                    out += [
+                        PlayCard(card, Opts(with_part=x))
+                        for x in ("mg-charge-core", "the-quantum-driver")
+                        if x in p.parts
+                    ]
         for part_slug in p.parts:
             if part_slug not in ACTIVATED:
                 continue
             out += _part_uses(s, seat, part_slug)
         if s.uses_mercenaries and seat == att.leader:
-            for i, card in enumerate(s.merc_row):
-                if card is not None and i not in s.merc_used:
-                    opts = CREW_TABLE[card].default(s, seat) if card in CREW else Opts()
+            for i, merc in enumerate(s.merc_row):
+                if merc is not None and i not in s.merc_used:
+                    opts = CREW_TABLE[merc].default(s, seat) if merc in CREW else Opts()
                     out.append(UseMercenary(i, opts))
     if s.phase == BONUS:
         att = s.attempt
@@ -259,16 +277,20 @@ def candidates(state: GameState, seat: int) -> list[Command]:
                     out.append(KeepBonus())
     if s.phase == BUYING and leader:
         out.append(Done())
-        for card in s.crew_row:
-            if card is not None and CREW[card].cost <= p.credits:
-                out.append(Buy(card))
-        for card in s.part_row:
-            if card is not None and PARTS[card].cost <= p.credits:
-                out += [Buy(card, x) for x in p.parts] if len(p.parts) >= 4 else [Buy(card)]
+        for crew in s.crew_row:
+            if crew is not None and CREW[crew].cost <= p.credits:
+                out.append(Buy(crew))
+        for part_card in s.part_row:
+            if part_card is not None and PARTS[part_card].cost <= p.credits:
+                out += [Buy(part_card, x) for x in p.parts] if len(p.parts) >= 4 else [Buy(part_card)]
         if s.option("armory_refresh") and not s.refresh_used and p.credits >= 1:
             out += [Refresh(c) for c in (*s.crew_row, *s.part_row) if c is not None]
         if s.solo:
-            out += [Scrap(c) for c in (*s.crew_row, *s.part_row) if c in ("jump-jets-e2", "multi-stage-m1", "pulsor-mk1", "the-leech")]
+            out += [
+                Scrap(c)
+                for c in (*s.crew_row, *s.part_row)
+                if c in ("jump-jets-e2", "multi-stage-m1", "pulsor-mk1", "the-leech")
+            ]
     return out
 
 
@@ -279,7 +301,7 @@ def _part_uses(s: GameState, seat: int, part: str) -> list[Command]:
         return [UsePart(part)]
     if part == "the-clone-bay":
         crews = sorted({c for c in s.players[seat].play if c in CREW})
-        return [UsePart(part, Opts(crew=c, **_kw(CREW_TABLE[c].default(s, seat)))) for c in crews]
+        return [UsePart(part, replace(CREW_TABLE[c].default(s, seat), crew=c)) for c in crews]
     if part == "symbiote-9000":
         return [UsePart(part, Opts(trash=c)) for c in sorted(set(hand))]
     if part == "replicator-mk1":
@@ -290,10 +312,6 @@ def _part_uses(s: GameState, seat: int, part: str) -> list[Command]:
         return [UsePart(part, Opts(cards=(others[0], others[1])))] if len(others) >= 2 else []
     misses = tuple(c for c in hand if c == "miss")[:3]
     return [UsePart(part, Opts(cards=misses)), UsePart(part, Opts(cards=tuple(hand[:3])))]
-
-
-def _kw(o: Opts) -> dict[str, object]:
-    return {k: getattr(o, k) for k in ("mode", "trash", "reduce", "cards", "dice", "take")}
 
 
 # --- specs for forms -------------------------------------------------------------------------------
@@ -314,12 +332,34 @@ def _terms_params(state: GameState) -> tuple[Param, ...]:
     assert neg is not None
     full = contract_terms(neg.contract)
     params = [
-        Param("prestige", M("moonrakers.label.prestige"), tuple(Choice(f"{n}p", M("moonrakers.label.n_prestige", n, n=n)) for n in range(full.p + 1))),
-        Param("credits", M("moonrakers.label.credits"), tuple(Choice(f"{n}c", M("moonrakers.label.n_credits", n, n=n)) for n in range(full.c + 1))),
+        Param(
+            "prestige",
+            M("moonrakers.label.prestige"),
+            tuple(Choice(f"{n}p", M("moonrakers.label.n_prestige", n, n=n)) for n in range(full.p + 1)),
+        ),
+        Param(
+            "credits",
+            M("moonrakers.label.credits"),
+            tuple(Choice(f"{n}c", M("moonrakers.label.n_credits", n, n=n)) for n in range(full.c + 1)),
+        ),
     ]
     if full.b:
-        params.append(Param("bonus", M("moonrakers.label.bonus"), (Choice("bonus", M("moonrakers.label.bonus_card")),), multiple=True, min_count=0))
-    params.append(Param("dice", M("moonrakers.label.dice"), tuple(Choice(f"{n}d", M("moonrakers.label.n_dice", n, n=n)) for n in range(full.d + 1))))
+        params.append(
+            Param(
+                "bonus",
+                M("moonrakers.label.bonus"),
+                (Choice("bonus", M("moonrakers.label.bonus_card")),),
+                multiple=True,
+                min_count=0,
+            )
+        )
+    params.append(
+        Param(
+            "dice",
+            M("moonrakers.label.dice"),
+            tuple(Choice(f"{n}d", M("moonrakers.label.n_dice", n, n=n)) for n in range(full.d + 1)),
+        )
+    )
     return tuple(params)
 
 
@@ -351,20 +391,37 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     return specs
 
 
+def _offers_made(neg: Negotiation, seat: int) -> int:
+    offer = neg.offer(seat)
+    return offer.made if offer is not None else 0
+
+
 def _negotiation_specs(state: GameState, seat: int) -> list[CommandSpec]:
     neg = state.negotiation
     assert neg is not None
     out = []
     terms = _terms_params(state)
     if seat == state.leader and can_negotiate(state):
-        seats = [s for s in range(state.n) if s != seat and (neg.offer(s) is None or neg.offer(s).made < MAX_OFFERS)]  # type: ignore[union-attr]
+        seats = [s for s in range(state.n) if s != seat and _offers_made(neg, s) < MAX_OFFERS]
         if seats:
-            out.append(CommandSpec("offer", "offer", M("moonrakers.label.offer"), (Param("seat", M("moonrakers.label.ally"), _seat_choices(seats)), *terms)))
+            out.append(
+                CommandSpec(
+                    "offer",
+                    "offer",
+                    M("moonrakers.label.offer"),
+                    (Param("seat", M("moonrakers.label.ally"), _seat_choices(seats)), *terms),
+                )
+            )
     o = neg.offer(seat)
     if seat != state.leader and o is not None and o.status == OPEN:
         out.append(CommandSpec("counter", "counter", M("moonrakers.label.counter"), terms))
     prop = neg.proposal(seat)
-    if seat != state.leader and can_negotiate(state) and (prop is None or prop.made < MAX_PROPOSALS) and not (o and o.status == ACCEPTED):
+    if (
+        seat != state.leader
+        and can_negotiate(state)
+        and (prop is None or prop.made < MAX_PROPOSALS)
+        and not (o and o.status == ACCEPTED)
+    ):
         out.append(CommandSpec("propose", "propose", M("moonrakers.label.propose"), terms))
     return out
 

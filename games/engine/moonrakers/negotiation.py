@@ -57,7 +57,9 @@ def contract_terms(contract: str) -> Terms:
 
 def check_terms(contract: str, terms: Terms) -> None:
     full = contract_terms(contract)
-    for name, have, most in zip("pcbd", (terms.p, terms.c, terms.b, terms.d), (full.p, full.c, full.b, full.d), strict=True):
+    for name, have, most in zip(
+        "pcbd", (terms.p, terms.c, terms.b, terms.d), (full.p, full.c, full.b, full.d), strict=True
+    ):
         if not 0 <= have <= most:
             raise refuse("terms_too_much", what=name, most=most)
 

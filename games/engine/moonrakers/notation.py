@@ -96,7 +96,16 @@ def _terms(words: list[str], text: str) -> Terms:
     p = c = b = d = 0
     seen: set[str] = set()
     i = 0
-    units = {"p": "p", "prestige": "p", "c": "c", "credit": "c", "credits": "c", "d": "d", "die": "d", "dice": "d"}
+    units = {
+        "p": "p",
+        "prestige": "p",
+        "c": "c",
+        "credit": "c",
+        "credits": "c",
+        "d": "d",
+        "die": "d",
+        "dice": "d",
+    }
     while i < len(words):
         w = words[i]
         if w in ("nothing", "and", "for", "the"):
@@ -194,7 +203,12 @@ def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
         if not bare_cards:
             raise _bad(text)
         names = [_resolve(x, ACTION_CARDS, text) for x in bare]
-        if names and names[0] in CREW and (len(names) == 1 or cards is None) and all(n in BASIC for n in names[1:]):
+        if (
+            names
+            and names[0] in CREW
+            and (len(names) == 1 or cards is None)
+            and all(n in BASIC for n in names[1:])
+        ):
             crew, names = names[0], names[1:]
         if names:
             cards = tuple(names)
@@ -305,7 +319,11 @@ def _format_opts(card: str, o: Opts, *, use: bool = False) -> str:
     if use and o.cards is not None:
         words += list(o.cards)
     if o.mode is not None:
-        words += [o.mode] if o.mode in BARE_MODES and not use and card not in ("tantin-al-vale",) else ["as", o.mode]
+        words += (
+            [o.mode]
+            if o.mode in BARE_MODES and not use and card not in ("tantin-al-vale",)
+            else ["as", o.mode]
+        )
     if o.trash is not None:
         words += ["trash", o.trash]
     if o.reduce is not None:

@@ -20,7 +20,9 @@ def _solo(kind: str) -> ResultCheck:
     """Completed alone, as Mission Leader, with no Ally and no Mercenary card (001 SINGLE PLAYER)."""
 
     def check(s: GameState, seat: int, r: ContractResult, i: int) -> bool:
-        return r.success and r.leader == seat and r.participants == (seat,) and not r.merc and _type(r) == kind
+        return (
+            r.success and r.leader == seat and r.participants == (seat,) and not r.merc and _type(r) == kind
+        )
 
     return check
 
@@ -79,8 +81,9 @@ def _set_of(brand: str, n: int) -> InstallCheck:
 GENERALIST = ("magnomi", "henko", "komek", "ventus")
 
 INSTALL_OBJECTIVES: dict[str, InstallCheck] = {
-    "generalist": lambda inst: PARTS[inst.part].brand in GENERALIST
-    and set(GENERALIST) <= set(_brands(inst.parts_after)),
+    "generalist": lambda inst: (
+        PARTS[inst.part].brand in GENERALIST and set(GENERALIST) <= set(_brands(inst.parts_after))
+    ),
     "megaton": _set_of("magnomi", 3),
     "over-9000": _set_of("komek", 3),
     "specialist": _set_of("sorelia", 2),

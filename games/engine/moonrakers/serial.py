@@ -42,7 +42,9 @@ def from_json(tp: Any, data: Any) -> Any:
         return tuple(from_json(a, v) for a, v in zip(args, data, strict=True))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
-        kwargs = {f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data}
+        kwargs = {
+            f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data
+        }
         return tp(**kwargs)
     if tp is int:
         return int(data)

@@ -42,7 +42,9 @@ def first_player(players: int, rng: Rng) -> FirstPlayerRolled:
     rolling = list(range(players))
     rounds: list[tuple[tuple[int, ...], ...]] = []
     while True:
-        faces = [tuple(roll_die(rng) for _ in range(HAZARD_DICE)) if s in rolling else () for s in range(players)]
+        faces = [
+            tuple(roll_die(rng) for _ in range(HAZARD_DICE)) if s in rolling else () for s in range(players)
+        ]
         rounds.append(tuple(faces))
         low = min(sum(faces[s]) for s in rolling)
         rolling = [s for s in rolling if sum(faces[s]) == low]

@@ -270,7 +270,7 @@ class GameState:
 
     def with_supply(self, card: str, delta: int) -> GameState:
         i = BASIC.index(card)
-        return replace(self, supply=self.supply[:i] + (self.supply[i] + delta,) + self.supply[i + 1 :])
+        return replace(self, supply=(*self.supply[:i], self.supply[i] + delta, *self.supply[i + 1 :]))
 
 
 def dump_state(state: GameState) -> dict[str, Any]:

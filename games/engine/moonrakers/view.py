@@ -11,7 +11,6 @@ from typing import Any
 
 from games.engine.core import JSON, Event, Message, Outcome, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, REQUIREMENTS
-from games.engine.moonrakers.events import payload_of
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
 from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
@@ -94,7 +93,8 @@ def view(state: GameState, seat: int | None) -> JSON:
             "slot": neg.slot,
             "selection": neg.selection,
             "offers": [
-                {"seat": o.seat, "terms": _terms(o.terms), "status": o.status, "made": o.made} for o in neg.offers
+                {"seat": o.seat, "terms": _terms(o.terms), "status": o.status, "made": o.made}
+                for o in neg.offers
             ],
             "proposals": [{"seat": p.seat, "terms": _terms(p.terms), "made": p.made} for p in neg.proposals],
         }
@@ -102,23 +102,23 @@ def view(state: GameState, seat: int | None) -> JSON:
     if att is not None:
         needed, got = requirement_totals(state)
         parts = []
-        for p in att.participants:
+        for part in att.participants:
             entry = {
-                "seat": p.seat,
-                "actions": p.actions,
-                "dice": list(p.dice),
-                "targeting": p.targeting,
-                "blocked": p.blocked,
-                "done": p.done,
-                "followup": p.followup.kind if p.followup else None,
-                "share": _terms(att.share(p.seat)),
+                "seat": part.seat,
+                "actions": part.actions,
+                "dice": list(part.dice),
+                "targeting": part.targeting,
+                "blocked": part.blocked,
+                "done": part.done,
+                "followup": part.followup.kind if part.followup else None,
+                "share": _terms(att.share(part.seat)),
             }
-            if seat == p.seat or over:
-                entry["looking"] = list(p.looking)
-                if p.followup is not None:
-                    entry["followup_cards"] = list(p.followup.cards)
-                    if p.followup.kind == "zek_pick":
-                        entry["draw_cards"] = _sorted(state.players[p.seat].draw)  # contents, not order
+            if seat == part.seat or over:
+                entry["looking"] = list(part.looking)
+                if part.followup is not None:
+                    entry["followup_cards"] = list(part.followup.cards)
+                    if part.followup.kind == "zek_pick":
+                        entry["draw_cards"] = _sorted(state.players[part.seat].draw)  # contents, not order
             parts.append(entry)
         out["attempt"] = {
             "contract": att.contract,
@@ -129,7 +129,9 @@ def view(state: GameState, seat: int | None) -> JSON:
             "needed": needed,
             "got": {k: got[k] for k in REQUIREMENTS if k in needed},
             "kary": att.kary,
-            "reductions": [{"seat": r.seat, "kind": r.kind, "n": r.n, "source": r.source} for r in att.reductions],
+            "reductions": [
+                {"seat": r.seat, "kind": r.kind, "n": r.n, "source": r.source} for r in att.reductions
+            ],
             "success": att.success,
             "bonus_seat": att.bonus_seat,
             "bonus_card": att.bonus_card,
@@ -192,8 +194,12 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg(f"{key}_hidden", player=who)
     if t == "followup_opened":
         if visible or p["kind"] != "lee_pick":
-            return msg(key, player=who, kind=msg(f"moonrakers.followup.{p['kind']}"), cards=_cards(p["cards"]))
-        return msg("moonrakers.log.followup_opened_hidden", player=who, kind=msg(f"moonrakers.followup.{p['kind']}"))
+            return msg(
+                key, player=who, kind=msg(f"moonrakers.followup.{p['kind']}"), cards=_cards(p["cards"])
+            )
+        return msg(
+            "moonrakers.log.followup_opened_hidden", player=who, kind=msg(f"moonrakers.followup.{p['kind']}")
+        )
     if t in ("deck_reshuffled", "draw_pile_shuffled"):
         return msg(key, len(p["order"]), player=who)
     if t == "game_set_up":
@@ -213,9 +219,11 @@ def log_message(event: Event, visible: bool) -> Message:
         )
         target = p.get("to", p.get("by", p.get("seat")))
         answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
-        return msg(key, player=who, to=SeatRef(target), terms=text, answer=answer)
+        return msg(key, player=who, to=_p(target), terms=text, answer=answer)
     if t == "hazard_dice_rolled":
-        return msg(key, len(p["faces"]), player=who, icons=sum(p["faces"]), faces=" ".join(map(str, p["faces"])))
+        return msg(
+            key, len(p["faces"]), player=who, icons=sum(p["faces"]), faces=" ".join(map(str, p["faces"]))
+        )
     params: dict[str, Any] = {"player": who}
     for name in ("card", "part", "contract", "objective", "returned", "drawn", "replaced", "source", "crew"):
         if name in p and isinstance(p[name], str):
@@ -230,9 +238,20 @@ def log_message(event: Event, visible: bool) -> Message:
     if "kind" in p and isinstance(p["kind"], str):
         params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
     if t == "contract_resolved":
-        return msg("moonrakers.log.contract_succeeded" if p["success"] else "moonrakers.log.contract_failed", contract=card(p["contract"]))
+        return msg(
+            "moonrakers.log.contract_succeeded" if p["success"] else "moonrakers.log.contract_failed",
+            contract=card(p["contract"]),
+        )
     if t == "rewards_paid":
-        parts = [msg("moonrakers.log.reward", player=SeatRef(s["seat"]), prestige=s["terms"]["p"], credits=s["terms"]["c"]) for s in p["shares"]]
+        parts = [
+            msg(
+                "moonrakers.log.reward",
+                player=SeatRef(s["seat"]),
+                prestige=s["terms"]["p"],
+                credits=s["terms"]["c"],
+            )
+            for s in p["shares"]
+        ]
         return msg(key, rewards=_join(parts))
     if t == "hazard_applied":
         parts = [msg("moonrakers.log.loss", n, player=SeatRef(s)) for s, n in p["losses"] if n]
@@ -280,7 +299,14 @@ def redact(event: Event, seat: int | None) -> JSON | None:
 
 
 def summary(event: Event, seat: int | None) -> Message | None:
-    if event.type in ("contract_resolved", "game_ended", "deal_locked", "stayed_at_base", "objective_claimed", "turn_started"):
+    if event.type in (
+        "contract_resolved",
+        "game_ended",
+        "deal_locked",
+        "stayed_at_base",
+        "objective_claimed",
+        "turn_started",
+    ):
         return log_message(event, seat is not None and seat == event.seat)
     return None
 

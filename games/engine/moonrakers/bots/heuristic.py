@@ -131,9 +131,11 @@ def _credit(out: dict[str, float], card: str) -> None:
             out[kind] += BASIC_VALUE.get(card, 1)
     elif card in CREW:
         out["crew"] += 1
-        kind, value = {"dana-powalki": ("damage", 3), "crusse-parke": ("damage", 4), "tantin-al-vale": ("damage", 2)}.get(
-            card, ("", 0)
-        )
+        kind, value = {
+            "dana-powalki": ("damage", 3),
+            "crusse-parke": ("damage", 4),
+            "tantin-al-vale": ("damage", 2),
+        }.get(card, ("", 0))
         if kind:
             out[kind] += value
 
@@ -272,7 +274,11 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
         if "damage" in missing and upgraded:
             return upgraded[0]
         for c in legal:
-            if isinstance(c, UsePart) and c.part in ("dark-matter-mk3", "mg2-laser-turrets") and "damage" in missing:
+            if (
+                isinstance(c, UsePart)
+                and c.part in ("dark-matter-mk3", "mg2-laser-turrets")
+                and "damage" in missing
+            ):
                 return c
         for c in legal:
             if isinstance(c, UseMercenary) and seat == att.leader:
@@ -304,7 +310,9 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
 
 def _helps(card: str, missing: dict[str, int]) -> bool:
     if card in CREW:
-        return "crew" in missing or card in ("dana-powalki", "crusse-parke", "tantin-al-vale") and "damage" in missing
+        return "crew" in missing or (
+            card in ("dana-powalki", "crusse-parke", "tantin-al-vale") and "damage" in missing
+        )
     kind = BASIC_TYPE.get(card)
     return kind in missing
 
@@ -337,7 +345,13 @@ def _buy(state: GameState, seat: int, legal: list[Command]) -> Command | None:
             continue
         if c.card in CREW:
             score = CREW[c.card].cost + 1.0 - 0.3 * sum(1 for x in deck if x in CREW)
-            if c.card in CREW_TABLE and c.card in ("ada-massa", "sella-pelleon", "meg-gallak", "moro-mada", "dana-powalki"):
+            if c.card in CREW_TABLE and c.card in (
+                "ada-massa",
+                "sella-pelleon",
+                "meg-gallak",
+                "moro-mada",
+                "dana-powalki",
+            ):
                 score += 1
         else:
             part = PARTS[c.card]

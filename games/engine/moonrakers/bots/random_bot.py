@@ -28,7 +28,7 @@ def random_command(state: GameState, seat: int, rng: Rng) -> str:
                 return format_command(p.default)
         return "done"
     if state.phase == EXECUTION:
-        plays = [c for c in cmds if isinstance(c, PlayCard | UsePart | UseMercenary)]
+        plays: list[Command] = [c for c in cmds if isinstance(c, PlayCard | UsePart | UseMercenary)]
         ends = [c for c in cmds if isinstance(c, Done | Guard)]
         if plays and (not ends or rng.randbelow(10)):
             cmds = plays
