@@ -152,7 +152,7 @@ def format_terms(t: Terms) -> str:
     return " ".join(words) or "nothing"
 
 
-def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
+def _opts(words: list[str], text: str, *, bare_cards: bool, crew_first: bool = False) -> Opts:
     """Options after a card or part name. ``bare_cards``: plain card words are a list (``use``)."""
     mode = trash = reduce = take = with_part = crew = None
     cards: tuple[str, ...] | None = None
@@ -203,12 +203,7 @@ def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
         if not bare_cards:
             raise _bad(text)
         names = [_resolve(x, ACTION_CARDS, text) for x in bare]
-        if (
-            names
-            and names[0] in CREW
-            and (len(names) == 1 or cards is None)
-            and all(n in BASIC for n in names[1:])
-        ):
+        if crew_first and names[0] in CREW:
             crew, names = names[0], names[1:]
         if names:
             cards = tuple(names)
@@ -283,7 +278,8 @@ def parse(text: str) -> Command:
     if head == "play" and rest:
         return PlayCard(_resolve(rest[0], ACTION_CARDS, text), _opts(rest[1:], text, bare_cards=False))
     if head == "use" and rest:
-        return UsePart(_resolve(rest[0], tuple(PARTS), text), _opts(rest[1:], text, bare_cards=True))
+        part = _resolve(rest[0], tuple(PARTS), text)
+        return UsePart(part, _opts(rest[1:], text, bare_cards=True, crew_first=part == "the-clone-bay"))
     if head == "merc" and rest:
         return UseMercenary(_number(rest[0], text, 1, 5) - 1, _opts(rest[1:], text, bare_cards=False))
     if head == "trash" and len(rest) == 1:

@@ -18,6 +18,7 @@ from games.engine.moonrakers.commands import (
     DeclineOffer,
     Done,
     GoSolo,
+    Guard,
     Keep,
     KeepBonus,
     Launch,
@@ -175,13 +176,13 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
         cov = coverage(state, seat, contract)
         value = contract_value(contract)
         shields = state.players[seat].hand.count("shield")
-        risk = max(0.0, CONTRACTS[contract].dice * HAZARD_MEAN - shields)
+        risk = 3 * max(0.0, CONTRACTS[contract].dice * HAZARD_MEAN - shields)
         if cov >= 0.99 and value - risk > 0:
             score = value - risk
             if best_solo is None or score > best_solo[0]:
                 best_solo = (score, i)
-        if cov >= 0.45:
-            score = value * cov
+        if cov >= 0.2:
+            score = value * min(1.0, cov + 0.4) - risk / 2
             if best_help is None or score > best_help[0]:
                 best_help = (score, i)
     if best_solo is not None:
@@ -268,6 +269,8 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
 
     upgraded = [c for c in plays if c.opts.with_part is not None]
     useful_left = sum(1 for c in hand if _helps(c, missing) or c == "thruster")
+    if unblocked(part) > 0 and "shield" in hand and part.actions == 1 and "reactor" not in hand:
+        return find("shield")
     if part.actions == 1 and "reactor" in hand and (useful_left >= 1 or unblocked(part) > 0):
         return find("reactor")
     if missing:
@@ -305,7 +308,7 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
         return find("shield")
     if missing and "thruster" in hand:
         return find("thruster")
-    return Done()
+    return Guard()
 
 
 def _helps(card: str, missing: dict[str, int]) -> bool:
@@ -315,6 +318,15 @@ def _helps(card: str, missing: dict[str, int]) -> bool:
         )
     kind = BASIC_TYPE.get(card)
     return kind in missing
+
+
+def plan_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    return _plan(state, seat, legal)
+
+
+def play_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    """The heuristic's card play, shared with the random bot so that random games still end."""
+    return _play(state, seat, legal)
 
 
 # --- bonus and buying -----------------------------------------------------------------------------
