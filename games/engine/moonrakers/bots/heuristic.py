@@ -27,6 +27,7 @@ from games.engine.moonrakers.commands import (
     PlayCard,
     RefuseBonus,
     StayAtBase,
+    Swap,
     UseMercenary,
     UsePart,
 )
@@ -75,7 +76,8 @@ def _choose(state: GameState, seat: int, legal: list[Command]) -> Command | None
     if phase == KEEP_OBJECTIVES:
         return next((c for c in legal if isinstance(c, Keep)), None)
     if phase == BASE:
-        return next((c for c in legal if isinstance(c, Keep) and c.replace is None), None)
+        choosing = state.players[seat].choosing
+        return Keep(choosing[:1], _worst_slot(state)) if choosing else None
     if phase == PLANNING and seat == state.leader:
         return _plan(state, seat, legal)
     if phase == NEGOTIATION:
@@ -181,7 +183,7 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
             score = value - risk
             if best_solo is None or score > best_solo[0]:
                 best_solo = (score, i)
-        if cov >= 0.2:
+        if cov >= 0.4 and CONTRACTS[contract].dice <= 2:
             score = value * min(1.0, cov + 0.4) - risk / 2
             if best_help is None or score > best_help[0]:
                 best_help = (score, i)
@@ -189,7 +191,23 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
         return ChooseContract(best_solo[1], solo=True)
     if best_help is not None and state.n > 1 and state.selections < 2:
         return ChooseContract(best_help[1])
+    worst = _worst_slot(state)
+    if not state.swap_used and state.players[seat].credits >= 3 and worst is not None:
+        return Swap(worst)  # a row of deadly Contracts: pay 1 Credit to see another
     return StayAtBase()
+
+
+def _worst_slot(state: GameState) -> int | None:
+    slots = [i for i, c in enumerate(state.contract_row) if c is not None]
+    if not slots:
+        return None
+    return max(
+        slots,
+        key=lambda i: (
+            CONTRACTS[state.contract_row[i] or ""].dice,
+            -contract_value(state.contract_row[i] or ""),
+        ),
+    )
 
 
 def _offer_terms(state: GameState, contract: str) -> Terms:
@@ -215,7 +233,7 @@ def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | N
                 return MakeOffer(other, terms)
     if any(o.status == OPEN for o in neg.offers):
         return None
-    if accepted:
+    if accepted and coverage(state, seat, neg.contract) >= 0.5:
         return Launch()
     if coverage(state, seat, neg.contract) >= 0.9:
         return GoSolo()
@@ -374,6 +392,8 @@ def _buy(state: GameState, seat: int, legal: list[Command]) -> Command | None:
                 score -= 1
             if c.replace is not None:
                 score -= PARTS[c.replace].cost + 1
+        if len(deck) < 12:  # a deck trashed thin needs cards before anything else
+            score += 2 * (len(PARTS[c.card].adds) if c.card in PARTS else 1)
         if best is None or score > best[0]:
             best = (score, c)
     if best is not None and best[0] > 2:

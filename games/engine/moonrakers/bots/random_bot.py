@@ -1,19 +1,22 @@
-"""A random player: a random legal command, uniform over the kinds of command (offer, play, buy...)
-then over the commands of that kind.
+"""A random player, and a uniformly random one.
 
-A purely random table never reaches 10 Prestige (Hazard takes more than random play earns), so
-games would not end and ``bench_engine`` could not time them: it plans and negotiates as the
-heuristic does, two times in three it makes the heuristic's move elsewhere too, and it finishes a Contract with ``guard`` (shielding
-itself) rather than ``done``. The pending seat's default is always a fallback.
+``uniform_command`` is uniformly random over the legal commands (over their kinds, then within the
+kind). A table of such players never reaches 10 Prestige (Hazard takes more than random play
+earns, and random trashing empties decks), so games would not end and ``bench_engine`` could not
+time them. ``random_command``, the engine's random player, is therefore random where randomness
+cannot stall a table: it buys and takes Bonus Cards uniformly at random and plays a random basic
+card one time in four; otherwise it makes the heuristic's move. The tests pit the heuristic against
+``uniform_command``. The pending seat's default is always a fallback.
 """
 
 from __future__ import annotations
 
 from games.engine.core import Command, Rng
-from games.engine.moonrakers.commands import Done, Guard
+from games.engine.moonrakers.cards import BASIC
+from games.engine.moonrakers.commands import Done, Guard, PlayCard
 from games.engine.moonrakers.legal import candidates, pending
 from games.engine.moonrakers.notation import format_command
-from games.engine.moonrakers.state import NEGOTIATION, PLANNING, GameState
+from games.engine.moonrakers.state import BONUS, BUYING, EXECUTION, GameState
 
 
 def legal_commands(state: GameState, seat: int) -> list[Command]:
@@ -23,15 +26,22 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
 
 
 def random_command(state: GameState, seat: int, rng: Rng) -> str:
-    if rng.randbelow(3) or state.phase in (PLANNING, NEGOTIATION):
-        from games.engine.moonrakers.bots.heuristic import bot_command
+    if state.phase in (BUYING, BONUS):
+        return uniform_command(state, seat, rng)
+    if state.phase == EXECUTION and not rng.randbelow(4):
+        plays = [c for c in legal_commands(state, seat) if isinstance(c, PlayCard) and c.card in BASIC]
+        if plays:
+            return format_command(rng.choice(plays))
+    from games.engine.moonrakers.bots.heuristic import bot_command
 
-        return bot_command(state, seat, rng)
-    cmds = [
-        c
-        for c in legal_commands(state, seat)
-        if not isinstance(c, Done) or Guard() not in candidates(state, seat)
-    ]
+    return bot_command(state, seat, rng)
+
+
+def uniform_command(state: GameState, seat: int, rng: Rng, *, finish_with_guard: bool = False) -> str:
+    """A uniformly random legal command (uniform over kinds, then within the kind): no floor at all."""
+    cmds = legal_commands(state, seat)
+    if finish_with_guard and Guard() in cmds:
+        cmds = [c for c in cmds if not isinstance(c, Done)]
     if not cmds:
         for p in pending(state):
             if p.seat == seat:
