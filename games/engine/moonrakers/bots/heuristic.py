@@ -153,12 +153,37 @@ def _deck_profile(deck: tuple[str, ...]) -> dict[str, float]:
 
 
 def coverage(state: GameState, seat: int, contract: str) -> float:
-    """Share of the Contract's requirements this seat's hand covers (1.0: all of them)."""
-    power = hand_power(state, seat, state.players[seat].hand)
+    """Share of the Contract's requirements this seat's hand covers (1.0: all of them): Reactors pay
+    for the other plays, cards go to what is still needed, Thrusters draw the deck's average."""
+    p = state.players[seat]
+    hand = list(p.hand)
     c = CONTRACTS[contract]
-    need = sum(n for _, n in c.requirements)
-    got = sum(min(power[k], n) for k, n in c.requirements)
-    return got / need if need else 1.0
+    need = dict(c.requirements)
+    for part, kind in (("sapphire-mk2", "reactor"), ("titan-3000", "shield"), ("twin-jets-e4", "thruster")):
+        if part in p.parts and kind in need:
+            need[kind] = max(0, need[kind] - 1)
+    if "the-gatling-laser" in p.parts and "damage" in need:
+        need["damage"] = max(0, need["damage"] - 1)
+    total = sum(need.values())
+    if total == 0:
+        return 1.0
+    got = dict.fromkeys(REQUIREMENTS, 0.0)
+    got["reactor"] = hand.count("reactor")
+    budget = 1 + hand.count("reactor") + sum(1 for x in p.parts if x == "daburu-mk1")
+    for card in sorted(hand, key=lambda x: -BASIC_VALUE.get(x, 1)):
+        if card == "reactor" or budget <= 0:
+            continue
+        power = dict.fromkeys(REQUIREMENTS, 0.0)
+        _credit(power, card)
+        if any(power[k] > 0 and got[k] < need.get(k, 0) for k in power) or card == "thruster":
+            budget -= 1
+            for k, v in power.items():
+                got[k] += v
+            if card == "thruster":
+                profile = _deck_profile(p.draw + p.discard)
+                for k, v in profile.items():
+                    got[k] += 2 * v * min(1.0, budget / 2)
+    return sum(min(got[k], n) for k, n in need.items()) / total
 
 
 def contract_value(contract: str) -> float:
@@ -170,6 +195,8 @@ def contract_value(contract: str) -> float:
 
 
 def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    row = [c for c in state.contract_row if c is not None]
+    all_hard = all(CONTRACTS[c].dice >= 3 for c in row)
     best_solo: tuple[float, int] | None = None
     best_help: tuple[float, int] | None = None
     for i, contract in enumerate(state.contract_row):
@@ -183,7 +210,7 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
             score = value - risk
             if best_solo is None or score > best_solo[0]:
                 best_solo = (score, i)
-        if cov >= 0.4 and CONTRACTS[contract].dice <= 2:
+        if cov >= 0.25 and (CONTRACTS[contract].dice <= 2 or all_hard):
             score = value * min(1.0, cov + 0.4) - risk / 2
             if best_help is None or score > best_help[0]:
                 best_help = (score, i)
@@ -212,7 +239,9 @@ def _worst_slot(state: GameState) -> int | None:
 
 def _offer_terms(state: GameState, contract: str) -> Terms:
     full = contract_terms(contract)
-    return Terms(p=1 if full.p >= 3 else 0, c=max(1, full.c // 3) if full.c else 0, b=0, d=0)
+    return Terms(
+        p=1 if full.p >= 3 else 0, c=max(1, full.c // 3) if full.c else 0, b=0, d=1 if full.d >= 3 else 0
+    )
 
 
 def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | None:
@@ -233,7 +262,7 @@ def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | N
                 return MakeOffer(other, terms)
     if any(o.status == OPEN for o in neg.offers):
         return None
-    if accepted and coverage(state, seat, neg.contract) >= 0.5:
+    if accepted and coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6:
         return Launch()
     if coverage(state, seat, neg.contract) >= 0.9:
         return GoSolo()
