@@ -210,13 +210,8 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg(key, player=SeatRef(p["seat"]), turn=p["turn"])
     if t in ("offer_made", "offer_answered", "proposal_made", "ally_accepted"):
         terms = p["terms"]
-        text = msg(
-            "moonrakers.terms",
-            prestige=terms["p"],
-            credits=terms["c"],
-            bonus=msg("moonrakers.terms.bonus") if terms["b"] else "",
-            dice=terms["d"],
-        )
+        bits = [msg(f"moonrakers.terms.{k}", terms[k], n=terms[k]) for k in ("p", "c", "b", "d") if terms[k]]
+        text = _join(bits) if bits else msg("moonrakers.terms.nothing")
         target = p.get("to", p.get("by", p.get("seat")))
         answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
         return msg(key, player=who, to=_p(target), terms=text, answer=answer)
@@ -237,6 +232,8 @@ def log_message(event: Event, visible: bool) -> Message:
         params["cards"] = _cards(p["cards"])
     if "kind" in p and isinstance(p["kind"], str):
         params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
+    if t == "card_played" and p["kind"] in ("none", "miss"):
+        return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "contract_resolved":
         return msg(
             "moonrakers.log.contract_succeeded" if p["success"] else "moonrakers.log.contract_failed",
