@@ -62,7 +62,8 @@ def test_b3_ar_takes_back_a_crew_card_not_itself() -> None:
 
 
 def test_b3_ar_with_nothing_to_take_still_gives_its_action() -> None:
-    """T-41 Glossary II "Search Your Discard Pile": "If there are no cards ... this special ability is ignored."""
+    """T-41 Glossary II "Search Your Discard Pile": "If there are no cards ... this special ability is
+    ignored."""
     t = solo("claim-bounty", ["b3-ar"])
     t(0, "play b3-ar")
     assert t.part(0).actions == 1

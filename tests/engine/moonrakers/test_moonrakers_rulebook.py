@@ -11,7 +11,7 @@ from games.engine.core import Rng
 from games.engine.moonrakers import ENGINE
 from games.engine.moonrakers.cards import CONTRACTS
 from games.engine.moonrakers.setup import first_player
-from games.engine.moonrakers.state import BUYING, EXECUTION, NEGOTIATION, PLANNING
+from games.engine.moonrakers.state import BUYING, EXECUTION, PLANNING
 
 FILLER = ("miss",) * 10
 
@@ -40,7 +40,8 @@ def test_t02_no_3_or_4_dice_contracts_in_the_first_row() -> None:
 
 
 def test_t03_least_hazard_goes_first_and_only_ties_reroll() -> None:
-    """001 MISSION LEADER: "The player that rolls the least Hazard goes first. In the event of a tie, roll again."""
+    """001 MISSION LEADER: "The player that rolls the least Hazard goes first. In the event of a tie, roll
+    again."""
     for i in range(30):
         rolled = first_player(4, Rng(bytes([i + 1]) * 8, 1, 1))
         lowest = [s for s, faces in enumerate(rolled.rolls[-1]) if faces]
@@ -53,7 +54,8 @@ def test_t03_least_hazard_goes_first_and_only_ties_reroll() -> None:
 
 
 def test_t04_keep_two_objectives_third_to_the_bottom() -> None:
-    """001 setup step 3: "Players each secretly choose 2 and discard the 3rd to the bottom of the Objective deck."""
+    """001 setup step 3: "Players each secretly choose 2 and discard the 3rd to the bottom of the Objective
+    deck."""
     events = ENGINE.setup(3, {}, Rng(b"t04", 1, 1))
     state = None
     for e in events:
@@ -107,7 +109,8 @@ def test_t05_the_worked_example_claim_bounty() -> None:
 
 
 def test_t06_unblocked_hazard_cancels_the_reward() -> None:
-    """001 example [2]: "they'll be losing a Prestige point at the end of the Contract if they are unable to play a Shield"."""
+    """001 example [2]: "they'll be losing a Prestige point at the end of the Contract if they are unable
+    to play a Shield"."""
     t = claim_bounty_example()
     for card in ("reactor", "thruster", "reactor", "damage-3"):
         t(0, f"play {card}")
@@ -125,7 +128,8 @@ def test_t07_no_play_without_an_action() -> None:
 
 
 def test_t09_draw_reshuffles_the_discard_pile_only() -> None:
-    """001 Glossary II Draw: "shuffle their discard pile (not including cards in the Play Area or Active Hand)"."""
+    """001 Glossary II Draw: "shuffle their discard pile (not including cards in the Play Area or Active
+    Hand)"."""
     t = Table(
         position(
             3,
@@ -167,7 +171,8 @@ def test_t11_ancient_ruins_rewards() -> None:
 
 @pytest.mark.parametrize(("crew", "success"), [(True, True), (False, False)])
 def test_t12_escort_duty_needs_its_crew(crew: bool, success: bool) -> None:
-    """001 CONTRACT.IMG: "Players need to play 3 Thrusters and 1 Crew to complete the Contract." (Escort Duty: 3T 1C)"""
+    """001 CONTRACT.IMG: "Players need to play 3 Thrusters and 1 Crew to complete the Contract." (Escort
+    Duty: 3T 1C)"""
     hand = ["reactor"] * 3 + ["thruster"] * 3 + (["nella-van-daval"] if crew else [])
     t = Table(position(3, hands={0: hand}, draws={0: list(FILLER) * 2}, row=["escort-duty"]))
     t(0, "contract 1 solo", dice=[0])
@@ -230,7 +235,8 @@ def test_t18_meg_gallak() -> None:
 
 
 def test_t19_flash_hand_of_six() -> None:
-    """001 Glossary II Hand Limit: "That player always begins with 6 cards on every Contract as the Mission Leader or as an Ally"."""
+    """001 Glossary II Hand Limit: "That player always begins with 6 cards on every Contract as the Mission
+    Leader or as an Ally"."""
     state = position(
         3,
         hands={0: ["miss"], 1: ["miss"]},
@@ -267,7 +273,8 @@ def test_t20_stay_at_base() -> None:
 
 
 def test_t21_paid_swap_once_per_turn() -> None:
-    """001 PLANNING NOTE: "pay 1 Credit to return an available Contract to the bottom ... only be done once per turn"."""
+    """001 PLANNING NOTE: "pay 1 Credit to return an available Contract to the bottom ... only be done once
+    per turn"."""
     t = Table(position(3, credits={0: 2}))
     old = t.state.contract_row[3]
     t(0, "swap 4")
@@ -295,7 +302,8 @@ def test_t22_third_contract_only_solo() -> None:
 
 
 def test_t23_no_negotiation_after_the_roll() -> None:
-    """001: "All negotiations are locked and no additional Allies may join a Contract after the Hazard Dice have been rolled."""
+    """001: "All negotiations are locked and no additional Allies may join a Contract after the Hazard Dice
+    have been rolled."""
     t = Table(position(3, row=["claim-bounty"]))
     t(0, "contract 1")
     t(0, "launch")
@@ -398,7 +406,8 @@ def test_t30_allies_do_not_buy() -> None:
 
 
 def test_t31_ten_prestige_only_at_the_end_of_the_turn() -> None:
-    """001 Ending the Game: "The first player to have 10 Prestige at the end of any player's turn wins the game."""
+    """001 Ending the Game: "The first player to have 10 Prestige at the end of any player's turn wins the
+    game."""
     t = Table(position(3, hands={0: ["miss"]}, prestige={0: 10}, row=["escape-pods"]))
     t(0, "contract 1 solo", dice=[1, 0])
     t(0, "done")
@@ -412,7 +421,8 @@ def test_t31_ten_prestige_only_at_the_end_of_the_turn() -> None:
 
 
 def test_t32_net_worth_tie_break() -> None:
-    """001 Tiebreaker: "the tie is broken by the player with the highest net worth" (A12: any Prestige >= 10)."""
+    """001 Tiebreaker: "the tie is broken by the player with the highest net worth" (A12: any Prestige >=
+    10)."""
     t = Table(position(3, prestige={0: 10, 2: 11}, credits={0: 14, 2: 12}))
     t(0, "base")
     t(0, f"keep {t.p(0).choosing[0]}")
@@ -421,7 +431,8 @@ def test_t32_net_worth_tie_break() -> None:
 
 
 def test_t37_bonus_card_keep_or_refuse() -> None:
-    """001 Glossary I Bonus Cards: "draws the top card of the Crew or Ship Part decks. They may discard it if unwanted."""
+    """001 Glossary I Bonus Cards: "draws the top card of the Crew or Ship Part decks. They may discard it
+    if unwanted."""
     t = deal_on_abandoned_vessel(True)
     top = t.state.crew_deck[0]
     t(1, "bonus crew")
@@ -460,7 +471,8 @@ def test_t46_jump_jets_of_an_ally() -> None:
 
 
 def test_t13_and_t14_objectives_after_hazard() -> None:
-    """001 SCORING PRESTIGE: "if a player drops to 0 Prestige from Hazard ... will still gain 1 Prestige from the Objective"."""
+    """001 SCORING PRESTIGE: "if a player drops to 0 Prestige from Hazard ... will still gain 1 Prestige
+    from the Objective"."""
     state = position(
         3,
         hands={0: ["miss"], 1: ["reactor", "damage-3", "damage-2"]},
@@ -484,7 +496,8 @@ def test_t13_and_t14_objectives_after_hazard() -> None:
 
 
 def test_t15_forgotten_objective_must_be_met_again() -> None:
-    """001 NOTE: "If a player forgets to claim an Objective, they have to meet its conditions again to claim it."""
+    """001 NOTE: "If a player forgets to claim an Objective, they have to meet its conditions again to
+    claim it."""
     from dataclasses import replace
 
     state = position(

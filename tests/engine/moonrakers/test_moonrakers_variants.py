@@ -15,7 +15,8 @@ MISSES = ["miss"] * 12
 
 
 def test_solo_setup_mercenary_deck_and_round_counter() -> None:
-    """001: "Create this deck from: 2 Damage I, 1 Damage II, 3 Reactors, 3 Shields, 3 Thrusters, 3 random Crew"."""
+    """001: "Create this deck from: 2 Damage I, 1 Damage II, 3 Reactors, 3 Shields, 3 Thrusters, 3 random
+    Crew"."""
     state, _ = fresh(1)
     merc = [c for c in (*state.merc_row, *state.merc_deck) if c]
     assert len(state.merc_row) == 5 and len(merc) == 15 and sum(1 for c in merc if c in CREW) == 3
@@ -55,7 +56,8 @@ def test_t33_mercenary_costs_come_out_of_the_rewards() -> None:
 
 def test_t34_mercenary_crew_rotates_through_the_armory_crew_deck() -> None:
     """001: "Instead of discarding a Crew member card from the Mercenary deck, return it to the bottom of
-    the Crew deck on the Armory Board. Then place the top Crew card ... in the discard pile of the Mercenary deck."""
+    the Crew deck on the Armory Board. Then place the top Crew card ... in the discard pile of the
+    Mercenary deck."""
     state = position(1)
     crew = next(
         c

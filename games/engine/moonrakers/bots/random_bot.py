@@ -5,7 +5,8 @@ kind). A table of such players never reaches 10 Prestige (Hazard takes more than
 earns, and random trashing empties decks), so games would not end and ``bench_engine`` could not
 time them. ``random_command``, the engine's random player, is therefore random where randomness
 cannot stall a table: it takes Bonus Cards uniformly at random, makes one buying move in three
-and plays a random basic card one time in four at random; otherwise it makes the heuristic's move. The tests pit the heuristic against
+and plays a random basic card one time in four at random; otherwise it makes the heuristic's move. The
+tests pit the heuristic against
 ``uniform_command``. The pending seat's default is always a fallback.
 """
 
