@@ -830,6 +830,8 @@ def _resolved(s: GameState, e: ContractResolved) -> GameState:
     played = []
     damage = []
     for p in att.participants:
+        # A Mercenary Crew counts for the Mission Leader's Crew played (A60); other Mercenary cards do not.
+        crew = sum(1 for c in att.contributions if c.seat == p.seat and c.crew)
         mine = [c for c in att.contributions if c.seat == p.seat and not c.merc]
         cards = [c for c in mine if c.card]
         played.append(
@@ -838,7 +840,7 @@ def _resolved(s: GameState, e: ContractResolved) -> GameState:
                 sum(1 for c in cards if c.kind == "thruster"),
                 sum(1 for c in cards if c.kind == "shield"),
                 sum(1 for c in cards if c.kind == "damage"),
-                sum(1 for c in mine if c.crew),
+                crew,
             )
         )
         dmg = sum(c.value for c in mine if c.kind == "damage")

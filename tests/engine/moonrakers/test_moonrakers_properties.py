@@ -412,3 +412,51 @@ def test_contract_types_are_the_four_of_the_rulebook() -> None:
         "rescue": 10,
     }
     assert len(OBJECTIVES) == 23
+
+
+def test_only_messages_have_a_key_field_in_views_and_redactions() -> None:
+    state, events = play_random(3, 11, 150)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if "key" in value:
+                assert isinstance(value["key"], str) and set(value) <= {"key", "params", "count"}, value
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for seat in (None, 0, 1, 2):
+        walk(ENGINE.view(state, seat))
+        for e in events:
+            red = ENGINE.redact(e, seat)
+            walk(red)
+            assert red is not None and isinstance(red["text"]["key"], str)
+
+
+def test_log_renders_in_french() -> None:
+    from games.engine.messages import render
+
+    state, events = play_random(3, 5, 120)
+    texts = [render(ENGINE.redact(e, 0)["text"], "fr") for e in events]  # type: ignore[index]
+    assert not any(t.startswith("moonrakers.") for t in texts), [
+        t for t in texts if t.startswith("moonrakers.")
+    ]
+    assert any("pioche" in t for t in texts)
+
+
+def test_legal_specs_build_commands_that_decide_accepts() -> None:
+    """Specs are complete enough to drive a bot: every filled-in spec parses and most are legal."""
+    for seed in range(5):
+        state, _ = play_random(4, seed, 25 + 20 * seed)
+        for seat in range(4):
+            for spec in ENGINE.legal(state, seat):
+                values = {
+                    p.name: [p.choices[-1].value] if p.min_count or not p.multiple else []
+                    for p in spec.params
+                }
+                text = spec.build(values)
+                cmd = ENGINE.parse(text)
+                if not spec.params:
+                    ENGINE.decide(state, seat, cmd, Rng(b"spec", 1, 1))  # accepted as it is
