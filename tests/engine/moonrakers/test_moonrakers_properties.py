@@ -438,7 +438,7 @@ def test_only_messages_have_a_key_field_in_views_and_redactions() -> None:
 def test_log_renders_in_french() -> None:
     from games.engine.messages import render
 
-    state, events = play_random(3, 5, 120)
+    _state, events = play_random(3, 5, 120)
     texts = [render(ENGINE.redact(e, 0)["text"], "fr") for e in events]  # type: ignore[index]
     assert not any(t.startswith("moonrakers.") for t in texts), [
         t for t in texts if t.startswith("moonrakers.")
