@@ -364,30 +364,53 @@ def _terms_params(state: GameState) -> tuple[Param, ...]:
 
 
 def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
-    """Specs built from the concrete candidates that ``decide`` accepts, grouped by action."""
+    """What ``seat`` may do now. Built from the concrete candidates ``decide`` accepts: a command
+    without options is a spec of its own; a Crew card, an activated part, a Mercenary Crew or a
+    picked card with options becomes one spec with its options as parameters (specs.py)."""
     if state is None or state.finished:
         return []
     from games.engine.moonrakers.engine import accepts
     from games.engine.moonrakers.notation import format_command
+    from games.engine.moonrakers.specs import crew_params, part_params
 
     specs: list[CommandSpec] = []
     seen: set[str] = set()
     neg_done = False
     for cmd in candidates(state, seat):
         if isinstance(cmd, MakeOffer | Counter | Propose):
-            if neg_done:
-                continue
-            neg_done = True
-            specs += _negotiation_specs(state, seat)
+            if not neg_done:
+                neg_done = True
+                specs += _negotiation_specs(state, seat)
             continue
         if not accepts(state, seat, cmd):
             continue
-        text = format_command(cmd)
-        if text in seen:
-            continue
-        seen.add(text)
         action = type(cmd).__name__.lower()
-        specs.append(CommandSpec(action, text, M(f"moonrakers.label.{action}", text=text)))
+        text = format_command(cmd)
+        params: tuple[Param, ...] = ()
+        prefix = text
+        crew: str | None = None
+        if isinstance(cmd, PlayCard) and cmd.card in CREW and cmd.opts.with_part is None:
+            crew, prefix = cmd.card, f"play {cmd.card}"
+        elif isinstance(cmd, Pick) and cmd.card in CREW:
+            crew, prefix = cmd.card, f"pick {cmd.card}"
+        elif isinstance(cmd, UseMercenary) and state.merc_row[cmd.slot] in CREW:
+            crew, prefix = state.merc_row[cmd.slot], f"merc {cmd.slot + 1}"
+        elif isinstance(cmd, UsePart) and cmd.part == "the-clone-bay" and cmd.opts.crew is not None:
+            crew, prefix = cmd.opts.crew, f"use the-clone-bay {cmd.opts.crew}"
+        elif isinstance(cmd, UsePart):
+            found = part_params(state, seat, cmd.part)
+            if found is not None:
+                prefix, params = f"use {cmd.part}", found[1]
+        if crew is not None:
+            hand = list(state.players[seat].hand)
+            if isinstance(cmd, PlayCard) and crew in hand:
+                hand.remove(crew)
+            suffix, params = crew_params(state, seat, crew, hand_after=tuple(hand))
+            prefix = f"{prefix} {suffix}".strip()
+        if prefix in seen:
+            continue
+        seen.add(prefix)
+        specs.append(CommandSpec(action, prefix, M(f"moonrakers.label.{action}", text=prefix), params))
     return specs
 
 

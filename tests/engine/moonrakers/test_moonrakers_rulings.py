@@ -178,3 +178,22 @@ def test_a_deal_that_gives_too_much_cannot_be_locked() -> None:
     t(1, "accept")
     t(2, "accept")
     assert t.refused(0, "launch").reason.key == "moonrakers.refused.deal_does_not_fit"
+
+
+def test_specs_carry_a_crew_cards_options_as_parameters() -> None:
+    t = solo("escape-pods", ["meg-gallak", "miss", "shield"])
+    spec = next(s for s in ENGINE.legal(t.state, 0) if s.prefix == "play meg-gallak")
+    names = [p.name for p in spec.params]
+    assert names == ["trash", "reduce"]
+    text = spec.build({"trash": ["trash miss"], "reduce": ["reduce damage"]})
+    assert text == "play meg-gallak trash miss reduce damage"
+    t(0, text)
+    assert t.p(0).hand == ("shield",)
+
+
+def test_specs_for_a_part_with_cards() -> None:
+    t = solo("claim-bounty", ["miss", "miss", "reactor"], parts=["the-pursuer"])
+    spec = next(s for s in ENGINE.legal(t.state, 0) if s.prefix == "use the-pursuer")
+    assert spec.params[0].most == 3
+    t(0, spec.build({"cards": ["miss", "miss"]}))
+    assert t.p(0).discard == ("miss", "miss")
