@@ -106,6 +106,13 @@ class PlayCard(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCards(Command):
+    """Several basic cards played one after the other (``play reactor thruster``, ``play 2 shield``)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class UsePart(Command):
     part: str
     opts: Opts = NO_OPTS

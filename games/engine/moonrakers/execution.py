@@ -14,6 +14,7 @@ from games.engine.moonrakers.commands import (
     Opts,
     Pick,
     PlayCard,
+    PlayCards,
     TrashChoice,
     UseMercenary,
     UsePart,
@@ -70,6 +71,14 @@ def play(ctx: Ctx, seat: int, cmd: PlayCard) -> None:
         raise refuse("not_in_hand", card=cmd.card)
     play_card(ctx, seat, cmd.card, cmd.opts)
     after_play(ctx)
+
+
+def play_many(ctx: Ctx, seat: int, cmd: PlayCards) -> None:
+    """One line, several plays in order: all of them or none (the first refusal refuses the line)."""
+    for card in cmd.cards:
+        if ctx.state.phase != EXECUTION:
+            raise refuse("not_executing")
+        play(ctx, seat, PlayCard(card))
 
 
 def use(ctx: Ctx, seat: int, cmd: UsePart) -> None:

@@ -31,6 +31,7 @@ from games.engine.moonrakers.commands import (
     Opts,
     Pick,
     PlayCard,
+    PlayCards,
     Propose,
     Refresh,
     RefuseBonus,
@@ -275,6 +276,17 @@ def parse(text: str) -> Command:
         if rest[0] == "order" and len(rest) >= 2:
             return Launch(tuple(_seat(w, text) for w in rest[1:]))
         raise _bad(text)
+    if head == "play" and len(rest) >= 2 and all(w.isdigit() or ALIASES.get(w, w) in BASIC for w in rest):
+        cards: list[str] = []
+        count = 1
+        for w in rest:
+            if w.isdigit():
+                count = _number(w, text, 1, 9)
+            else:
+                cards += [ALIASES.get(w, w)] * count
+                count = 1
+        if len(cards) >= 2:
+            return PlayCards(tuple(cards))
     if head == "play" and rest:
         return PlayCard(_resolve(rest[0], ACTION_CARDS, text), _opts(rest[1:], text, bare_cards=False))
     if head == "use" and rest:
@@ -379,6 +391,8 @@ def format_command(c: Command) -> str:
             return join("launch", "order " + " ".join(f"p{s + 1}" for s in order) if order else "")
         case PlayCard(card=card, opts=o):
             return join("play", card, _format_opts(card, o))
+        case PlayCards(cards=cards):
+            return join("play", *cards)
         case UsePart(part=part, opts=o):
             return join("use", part, _format_opts(part, o, use=True))
         case UseMercenary(slot=slot, opts=o):

@@ -197,3 +197,13 @@ def test_specs_for_a_part_with_cards() -> None:
     assert spec.params[0].most == 3
     t(0, spec.build({"cards": ["miss", "miss"]}))
     assert t.p(0).discard == ("miss", "miss")
+
+
+def test_several_cards_on_one_line_all_or_nothing() -> None:
+    """Spec §5.1: ``play reactor thruster``, ``play 2 shield`` (one email line)."""
+    t = solo("escape-pods", ["reactor", "shield", "shield", "miss"])
+    assert ENGINE.parse("play reactor 2 shield").cards == ("reactor", "shield", "shield")  # type: ignore[attr-defined]
+    t.refused(0, "play reactor shield shield miss")  # the 4th play has no Action: nothing is played
+    assert t.p(0).play == ()
+    t(0, "play reactor 2 shields")
+    assert t.p(0).play == ("reactor", "shield", "shield") and t.part(0).actions == 0
