@@ -455,8 +455,12 @@ class PartAbility:
 
 
 def _no_kind(kind: str) -> Callable[[GameState, int, Participant], int]:
+    """Glossary II "If You Have No [card] In Your Hand": read on the hand at the start of the
+    Contract, before any start-of-Contract draw of this seat (start_of_contract draws once per seat)."""
+
     def n(state: GameState, seat: int, p: Participant) -> int:
-        return 0 if kind in p.start_hand else (2 if kind == "damage" else 1)
+        held = {card_type(c) for c in state.players[seat].hand}
+        return 0 if kind in held else (2 if kind == "damage" else 1)
 
     return n
 

@@ -572,19 +572,16 @@ def _rolled(s: GameState, e: HazardDiceRolled) -> GameState:
 
 @dataclass(frozen=True, slots=True)
 class ContractStarted(Payload):
-    """The start of the Contract (Glossary II): each participant's starting hand kinds, 1 Action each."""
+    """The start of the Contract (Glossary II): every participant has 1 Action."""
 
     TYPE: ClassVar[str] = "contract_started"
-    start_hands: tuple[tuple[str, ...], ...]  # per participant, in participant order: the kinds held
+    participants: tuple[int, ...]
 
 
 @folds(ContractStarted)
 def _started(s: GameState, e: ContractStarted) -> GameState:
     att = _att(s)
-    parts = tuple(
-        replace(p, actions=1, start_hand=kinds)
-        for p, kinds in zip(att.participants, e.start_hands, strict=True)
-    )
+    parts = tuple(replace(p, actions=1) for p in att.participants)
     return replace(s, attempt=replace(att, participants=parts))
 
 

@@ -8,7 +8,7 @@ two negotiated selections per turn, and an answer is only ever awaited from a se
 
 from __future__ import annotations
 
-from games.engine.moonrakers.cards import CONTRACTS, card_type
+from games.engine.moonrakers.cards import CONTRACTS
 from games.engine.moonrakers.commands import (
     AcceptOffer,
     AcceptSeat,
@@ -219,10 +219,7 @@ def lock(ctx: Ctx, allies: tuple[Share, ...], *, solo: bool, order: tuple[int, .
         ctx.emit(HazardDiceRolled(share.seat, faces, cloaked))
     att = ctx.state.attempt
     assert att is not None
-    hands = tuple(
-        tuple(sorted({card_type(c) for c in ctx.state.players[p.seat].hand})) for p in att.participants
-    )
-    ctx.emit(ContractStarted(hands))
+    ctx.emit(ContractStarted(att.seats))
     from games.engine.moonrakers.effects import start_of_contract
 
     start_of_contract(ctx)

@@ -112,7 +112,6 @@ class Participant:
     used: tuple[str, ...] = ()  # once-per-Contract abilities used (part slugs, "predator")
     followup: Followup | None = None
     looking: tuple[str, ...] = ()  # Lee van Cribb's cards, seen by this seat only
-    start_hand: tuple[str, ...] = ()  # kinds in the hand at the start (Glossary II "If You Have No")
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,7 +193,7 @@ def log_message(event: Event, visible: bool) -> Message:
             return msg(key, player=who, cards=_cards(p.get("cards") or p.get("kept")))
         return msg(f"{key}_hidden", player=who)
     if t == "followup_opened":
-        if visible or p["kind"] != "lee_pick":
+        if visible:
             return msg(
                 key, player=who, kind=msg(f"moonrakers.followup.{p['kind']}"), cards=_cards(p["cards"])
             )
@@ -276,8 +276,6 @@ def redact(event: Event, seat: int | None) -> JSON | None:
     visible = seat is not None and seat == event.seat
     for name in OWNER_ONLY.get(event.type, ()):
         if name in payload and not visible:
-            if event.type == "followup_opened" and payload.get("kind") != "lee_pick":
-                continue
             value = payload.pop(name)
             payload[f"{name}_count"] = len(value) if isinstance(value, list) else 1
     for name in NOBODY.get(event.type, ()):

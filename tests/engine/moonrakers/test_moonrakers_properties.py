@@ -395,7 +395,12 @@ def test_no_secret_reaches_another_seat_or_a_spectator(seed: int, players: int) 
                 "mercenary_deck_reshuffled",
             ):
                 assert "order" not in payload
-            if reader != e.seat and e.type in ("cards_drawn", "objectives_dealt", "objectives_kept"):
+            if reader != e.seat and e.type in (
+                "cards_drawn",
+                "objectives_dealt",
+                "objectives_kept",
+                "followup_opened",
+            ):
                 assert "cards" not in payload and "kept" not in payload and "bottom" not in payload
                 secret = e.payload.get("cards") or e.payload.get("kept") or []
                 if e.type != "cards_drawn":

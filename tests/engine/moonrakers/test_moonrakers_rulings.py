@@ -207,3 +207,21 @@ def test_several_cards_on_one_line_all_or_nothing() -> None:
     assert t.p(0).play == ()
     t(0, "play reactor 2 shields")
     assert t.p(0).play == ("reactor", "shield", "shield") and t.part(0).actions == 0
+
+
+def test_cards_shown_by_an_ability_reach_their_owner_only() -> None:
+    """Spec §4.5: cards seen by Lee van Cribb, drawn by Ryan Rogal: the owner sees them, others a count."""
+    t = solo(
+        "claim-bounty",
+        ["ryan-rogal", "lee-van-cribb", "reactor"],
+        draw=["damage-2", "shield", "damage-3", *MISSES],
+    )
+    t(0, "play reactor")
+    t(0, "play ryan-rogal")
+    opened = next(e for e in t.events if e.type == "followup_opened")
+    assert ENGINE.redact(opened, 0)["payload"]["cards"] == ["damage-2"]  # type: ignore[index]
+    for reader in (None, 1, 2):
+        red = ENGINE.redact(opened, reader)
+        assert red is not None and "cards" not in red["payload"] and "damage-2" not in str(red["text"])
+        assert "followup_cards" not in ENGINE.view(t.state, reader)["attempt"]["participants"][0]
+    assert ENGINE.view(t.state, 0)["attempt"]["participants"][0]["followup_cards"] == ["damage-2"]
