@@ -232,6 +232,8 @@ def log_message(event: Event, visible: bool) -> Message:
         params["cards"] = _cards(p["cards"])
     if "kind" in p and isinstance(p["kind"], str):
         params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
+    if t == "followup_closed":
+        return msg(key, player=who, card=card(p["choice"]))
     if t == "card_played" and p["kind"] in ("none", "miss"):
         return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "contract_resolved":

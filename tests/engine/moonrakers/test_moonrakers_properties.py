@@ -465,3 +465,17 @@ def test_legal_specs_build_commands_that_decide_accepts() -> None:
                 cmd = ENGINE.parse(text)
                 if not spec.params:
                     ENGINE.decide(state, seat, cmd, Rng(b"spec", 1, 1))  # accepted as it is
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_every_log_line_of_a_whole_game_renders_in_both_languages(players: int) -> None:
+    from games.engine.messages import render
+
+    game = simulation.play(ENGINE, players, seed=simulation.game_seed("log", players), bot="heuristic")
+    for e in game.events:
+        for seat in (None, 0):
+            red = ENGINE.redact(e, seat)
+            assert red is not None
+            for lang in ("en", "fr"):
+                text = render(red["text"], lang)
+                assert "moonrakers." not in text, (e.type, text)
