@@ -30,7 +30,7 @@ class Ctx:
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
         if seat is None:
-            seat = getattr(payload, "seat", None)
+            seat = getattr(payload, "seat", getattr(payload, "by", None))
         event = payload.to_event(seat)
         self.events.append(event)
         self.state = evolve(self.state, event)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import JSON, Event, Message, Outcome, SeatRef, msg
-from games.engine.moonrakers.cards import BASIC, CONTRACTS, REQUIREMENTS
+from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CONTRACTS, REQUIREMENTS
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
 from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
@@ -175,8 +175,7 @@ def _p(seat: int | None) -> SeatRef:
 
 
 def _cards(cards: Any) -> Message:
-    items = list(cards)
-    return msg("moonrakers.list", len(items), items=", ".join(items))
+    return _join([card(c) for c in cards])
 
 
 def log_message(event: Event, visible: bool) -> Message:
@@ -215,6 +214,8 @@ def log_message(event: Event, visible: bool) -> Message:
         target = p.get("to", p.get("by", p.get("seat")))
         answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
         return msg(key, player=who, to=_p(target), terms=text, answer=answer)
+    if t == "hazard_dice_rolled" and not p["faces"]:
+        return msg("moonrakers.log.no_dice", player=who)
     if t == "hazard_dice_rolled":
         return msg(
             key, len(p["faces"]), player=who, icons=sum(p["faces"]), faces=" ".join(map(str, p["faces"]))
@@ -232,6 +233,11 @@ def log_message(event: Event, visible: bool) -> Message:
         params["cards"] = _cards(p["cards"])
     if "kind" in p and isinstance(p["kind"], str):
         params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
+    if t == "actions_gained":
+        return msg(key, p["n"], player=who, n=p["n"], source=card(p["source"]))
+    if t == "card_played" and p["card"] in BASIC_TYPE and p["kind"] == BASIC_TYPE[p["card"]]:
+        if p["value"] == BASIC_VALUE.get(p["card"], 1):
+            return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "followup_closed":
         return msg(key, player=who, card=card(p["choice"]))
     if t == "card_played" and p["kind"] in ("none", "miss"):
