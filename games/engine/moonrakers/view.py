@@ -235,9 +235,9 @@ def log_message(event: Event, visible: bool) -> Message:
         params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
     if t == "actions_gained":
         return msg(key, p["n"], player=who, n=p["n"], source=card(p["source"]))
-    if t == "card_played" and p["card"] in BASIC_TYPE and p["kind"] == BASIC_TYPE[p["card"]]:
-        if p["value"] == BASIC_VALUE.get(p["card"], 1):
-            return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
+    plain = p.get("card") in BASIC_TYPE and p.get("value") == BASIC_VALUE.get(p.get("card", ""), 1)
+    if t == "card_played" and plain and p["kind"] == BASIC_TYPE[p["card"]]:
+        return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "followup_closed":
         return msg(key, player=who, card=card(p["choice"]))
     if t == "card_played" and p["kind"] in ("none", "miss"):
