@@ -41,7 +41,7 @@ from games.engine.moonrakers.events import (
     RequirementReduced,
 )
 from games.engine.moonrakers.setup import roll_die
-from games.engine.moonrakers.state import GameState, Participant
+from games.engine.moonrakers.state import GameState, Participant, requirement_totals
 
 Check = Callable[[Ctx, int, Opts], None]
 Effect = Callable[[Ctx, int, Opts], None]
@@ -125,8 +125,6 @@ def _default_trash(state: GameState, seat: int) -> str | None:
 
 
 def _default_reduce(state: GameState, seat: int) -> str:
-    from games.engine.moonrakers.state import requirement_totals
-
     needed, got = requirement_totals(state)
     missing = sorted(needed, key=lambda k: got[k] - needed[k])
     return missing[0]

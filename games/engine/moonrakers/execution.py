@@ -20,8 +20,9 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.context import Ctx, refuse, trash_from_hand
-from games.engine.moonrakers.effects import CREW_TABLE, participant, play_card, use_part
+from games.engine.moonrakers.effects import CREW_TABLE, card_kind_effects, participant, play_card, use_part
 from games.engine.moonrakers.events import (
+    CardPlayed,
     CardsDiscarded,
     Contributed,
     DrawPileShuffled,
@@ -128,9 +129,8 @@ def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
         ability = CREW_TABLE[card]
         kind, value = ability.counts(ctx, seat, cmd.opts)
         ability.check(ctx, seat, cmd.opts)
+        # R-M3: a Mercenary card gives no benefit of its kind (no block, no draw), only the ability.
         ctx.emit(Contributed(seat, kind, value, True, True, card, merc=True))
-        if kind == "shield":
-            pass  # a Mercenary card gives no benefit of its own: only the ability below (R-M3)
         ability.effect(ctx, seat, cmd.opts)  # A60: "as if they had played it themselves"
     else:
         ctx.emit(Contributed(seat, BASIC_TYPE[card], BASIC_VALUE.get(card, 1), False, True, card, merc=True))
@@ -170,12 +170,8 @@ def pick_core(ctx: Ctx, seat: int, cmd: Pick) -> None:
             if cmd.card not in p.followup.cards or cmd.card not in player.hand:
                 raise refuse("not_offered", card=cmd.card)
             ctx.emit(FollowupClosed(seat, kind, cmd.card))
-            from games.engine.moonrakers.events import CardPlayed
-
             first = "damage" not in participant(ctx, seat).firsts
             ctx.emit(CardPlayed(seat, cmd.card, "damage", 5, False, 0, "hand", "ryan-rogal"))
-            from games.engine.moonrakers.effects import card_kind_effects
-
             card_kind_effects(ctx, seat, "damage", 5, first)
         else:
             ctx.emit(FollowupClosed(seat, kind, "none"))

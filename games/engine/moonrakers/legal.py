@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engine.core import Choice, Command, CommandSpec, Param, Pending, msg
+from games.engine.core import Choice, Command, CommandSpec, Param, Pending, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, card_type
 from games.engine.moonrakers.commands import (
     AcceptOffer,
@@ -322,8 +322,6 @@ def _choices(values: list[str], label_key: str) -> tuple[Choice, ...]:
 
 
 def _seat_choices(seats: list[int]) -> tuple[Choice, ...]:
-    from games.engine.core import SeatRef
-
     return tuple(Choice(f"p{s + 1}", M("moonrakers.label.seat", player=SeatRef(s))) for s in seats)
 
 
