@@ -65,6 +65,7 @@ from games.engine.moonrakers.events import evolve
 from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrakers.state import BASE, BUYING, KEEP_OBJECTIVES, GameState, dump_state, load_state
+from games.engine.moonrakers.stats import simulation_stats  # noqa: F401  (found by ``simulate``)
 
 Handler = Callable[[Ctx, int, Any], None]
 

@@ -373,6 +373,23 @@ def _swapped(s: GameState, e: ContractSwapped) -> GameState:
 
 
 @dataclass(frozen=True, slots=True)
+class ContractDealt(Payload):
+    """An empty slot of the row gets the top Contract (a slot left empty when both piles were)."""
+
+    TYPE: ClassVar[str] = "contract_dealt"
+    slot: int
+    contract: str
+
+
+@folds(ContractDealt)
+def _contract_dealt(s: GameState, e: ContractDealt) -> GameState:
+    assert s.contract_row[e.slot] is None and s.contract_deck[0] == e.contract
+    return replace(
+        s, contract_row=_set(s.contract_row, e.slot, e.contract), contract_deck=s.contract_deck[1:]
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class ContractSelected(Payload):
     TYPE: ClassVar[str] = "contract_selected"
     seat: int

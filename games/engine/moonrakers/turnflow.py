@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from games.engine.moonrakers.cards import CREW, MERC_ROW, PARTS, SOLO_RANKS, SOLO_ROUNDS, WIN_PRESTIGE
 from games.engine.moonrakers.commands import Claim
-from games.engine.moonrakers.context import Ctx, draw, refuse
+from games.engine.moonrakers.context import Ctx, draw, next_contract, refuse
 from games.engine.moonrakers.events import (
+    ContractDealt,
     GameEnded,
     MercenaryDeckReshuffled,
     MercenaryRowCleared,
@@ -23,6 +24,13 @@ from games.engine.moonrakers.state import KEEP_OBJECTIVES, OVER, GameState, net_
 def start_turn(ctx: Ctx, seat: int, turn: int) -> None:
     rnd = turn if ctx.state.solo else 0
     ctx.emit(TurnStarted(seat, turn, rnd))
+    # "There are always 8 Contract cards available": a slot left empty while both Contract piles
+    # were empty is filled as soon as a card is back.
+    for slot, contract in enumerate(ctx.state.contract_row):
+        if contract is None:
+            top = next_contract(ctx)
+            if top is not None:
+                ctx.emit(ContractDealt(slot, top))
 
 
 def claim(ctx: Ctx, seat: int, cmd: Claim) -> None:

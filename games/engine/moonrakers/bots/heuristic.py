@@ -199,6 +199,7 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
     all_hard = all(CONTRACTS[c].dice >= 3 for c in row)
     best_solo: tuple[float, int] | None = None
     best_help: tuple[float, int] | None = None
+    fallback: tuple[float, int] | None = None  # the best cover at all, for a row with nothing easy
     for i, contract in enumerate(state.contract_row):
         if contract is None:
             continue
@@ -210,7 +211,9 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
             score = value - risk
             if best_solo is None or score > best_solo[0]:
                 best_solo = (score, i)
-        if cov >= 0.25 and (CONTRACTS[contract].dice <= 2 or all_hard):
+        if fallback is None or cov > fallback[0]:
+            fallback = (cov, i)
+        if cov >= (0.1 if all_hard else 0.25) and (CONTRACTS[contract].dice <= 2 or all_hard):
             score = value * min(1.0, cov + 0.4) - risk / 2
             if best_help is None or score > best_help[0]:
                 best_help = (score, i)
@@ -218,6 +221,9 @@ def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
         return ChooseContract(best_solo[1], solo=True)
     if best_help is not None and state.n > 1 and state.selections < 2:
         return ChooseContract(best_help[1])
+    rich = state.players[seat].credits >= 10  # Credits piling up: staying at base has stopped paying
+    if fallback is not None and rich and state.n > 1 and state.selections < 2:
+        return ChooseContract(fallback[1])
     worst = _worst_slot(state)
     if not state.swap_used and state.players[seat].credits >= 3 and worst is not None:
         return Swap(worst)  # a row of deadly Contracts: pay 1 Credit to see another
@@ -264,8 +270,8 @@ def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | N
         return None
     if accepted and coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6:
         return Launch()
-    if coverage(state, seat, neg.contract) >= 0.9:
-        return GoSolo()
+    if coverage(state, seat, neg.contract) >= 0.9 or state.players[seat].credits >= 10:
+        return GoSolo()  # a sure thing, or nothing else has worked for a long time
     return StayAtBase()
 
 
