@@ -118,7 +118,7 @@ def _check_reduce(ctx: Ctx, seat: int, opts: Opts) -> None:
 
 def _default_trash(state: GameState, seat: int) -> str | None:
     hand = state.players[seat].hand
-    for card in ("miss", "damage-1", "thruster", "shield", "reactor", "damage-2", "damage-3"):
+    for card in ("miss", "damage-1", "reactor", "thruster", "shield", "damage-2", "damage-3"):
         if card in hand:
             return card
     return hand[0] if hand else None

@@ -316,6 +316,8 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
     missing = {k: needed[k] - got[k] for k in needed if needed[k] > got[k]}
     hand = state.players[seat].hand
     plays = [c for c in legal if isinstance(c, PlayCard)]
+    if len(state.players[seat].deck_cards()) < 12:  # a thin deck: no more trashing
+        plays = [c for c in plays if c.card not in ("meg-gallak", "lila-al-bindar", "crusse-parke")]
 
     def find(card: str) -> Command | None:
         return next((c for c in plays if c.card == card and c.opts.with_part is None), None)
@@ -431,7 +433,8 @@ def _buy(state: GameState, seat: int, legal: list[Command]) -> Command | None:
             score += 2 * (len(PARTS[c.card].adds) if c.card in PARTS else 1)
         if best is None or score > best[0]:
             best = (score, c)
-    if best is not None and best[0] > 2:
+    threshold = 0 if p.credits >= 10 else 2  # Credits piling up are worth nothing
+    if best is not None and best[0] > threshold:
         return best[1]
     return Done()
 
