@@ -4,8 +4,8 @@
 kind). A table of such players never reaches 10 Prestige (Hazard takes more than random play
 earns, and random trashing empties decks), so games would not end and ``bench_engine`` could not
 time them. ``random_command``, the engine's random player, is therefore random where randomness
-cannot stall a table: it takes Bonus Cards uniformly at random and plays a random basic card one
-time in four; otherwise it makes the heuristic's move. The
+cannot stall a table: it takes Bonus Cards uniformly at random and, with an Action to spare,
+plays a random basic card one time in four; otherwise it makes the heuristic's move. The
 tests pit the heuristic against
 ``uniform_command``. The pending seat's default is always a fallback.
 """
@@ -29,7 +29,9 @@ def legal_commands(state: GameState, seat: int) -> list[Command]:
 def random_command(state: GameState, seat: int, rng: Rng) -> str:
     if state.phase == BONUS:
         return uniform_command(state, seat, rng)
-    if state.phase == EXECUTION and not rng.randbelow(4):
+    att = state.attempt
+    spare = att is not None and seat in att.seats and att.part(seat).actions >= 2
+    if state.phase == EXECUTION and spare and not rng.randbelow(4):
         plays = [c for c in legal_commands(state, seat) if isinstance(c, PlayCard) and c.card in BASIC]
         if plays:
             return format_command(rng.choice(plays))
