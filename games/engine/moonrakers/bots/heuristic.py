@@ -268,7 +268,8 @@ def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | N
                 return MakeOffer(other, terms)
     if any(o.status == OPEN for o in neg.offers):
         return None
-    if accepted and coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6:
+    rich = state.players[seat].credits >= 10
+    if accepted and (rich or coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6):
         return Launch()
     if coverage(state, seat, neg.contract) >= 0.9 or state.players[seat].credits >= 10:
         return GoSolo()  # a sure thing, or nothing else has worked for a long time
