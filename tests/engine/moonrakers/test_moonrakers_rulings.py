@@ -225,3 +225,20 @@ def test_cards_shown_by_an_ability_reach_their_owner_only() -> None:
         assert red is not None and "cards" not in red["payload"] and "damage-2" not in str(red["text"])
         assert "followup_cards" not in ENGINE.view(t.state, reader)["attempt"]["participants"][0]
     assert ENGINE.view(t.state, 0)["attempt"]["participants"][0]["followup_cards"] == ["damage-2"]
+
+
+def test_several_seats_pending_at_once_with_keys_and_reply_times() -> None:
+    """Spec §4.3: every invitee answers at once (reply time); a revised offer changes that seat's key
+    only; the Mission Leader waits for nobody while offers are open."""
+    t = Table(position(4, row=["escape-pods"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1c")
+    t(0, "offer p3 1c")
+    before = {p.seat: p for p in ENGINE.pending(t.state)}
+    assert set(before) == {1, 2} and all(p.reply and p.kind == "answer_offer" for p in before.values())
+    t(0, "offer p3 2c")
+    after = {p.seat: p for p in ENGINE.pending(t.state)}
+    assert after[1].key == before[1].key and after[2].key != before[2].key
+    t(1, "decline")
+    t(2, "decline")
+    assert [(p.seat, p.kind) for p in ENGINE.pending(t.state)] == [(0, "negotiate")]
