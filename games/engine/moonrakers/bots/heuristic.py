@@ -1,0 +1,443 @@
+"""A heuristic player: picks Contracts its hand can carry, asks for help with offers others accept,
+answers offers by valuing the share against the dice and its hand, plays its cards in a sensible
+order (Reactors first, then what the Contract still lacks, Shields for its own Hazard), and buys
+towards a balanced deck."""
+
+from __future__ import annotations
+
+from games.engine.core import Command, Rng
+from games.engine.moonrakers.bots.random_bot import legal_commands
+from games.engine.moonrakers.cards import BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, PARTS, REQUIREMENTS
+from games.engine.moonrakers.commands import (
+    AcceptOffer,
+    AcceptSeat,
+    BonusDeck,
+    Buy,
+    ChooseContract,
+    Claim,
+    DeclineOffer,
+    Done,
+    GoSolo,
+    Guard,
+    Keep,
+    KeepBonus,
+    Launch,
+    MakeOffer,
+    Opts,
+    PlayCard,
+    RefuseBonus,
+    StayAtBase,
+    Swap,
+    UseMercenary,
+    UsePart,
+)
+from games.engine.moonrakers.effects import CREW_TABLE
+from games.engine.moonrakers.legal import followup_default, pending
+from games.engine.moonrakers.negotiation import contract_terms
+from games.engine.moonrakers.notation import format_command
+from games.engine.moonrakers.state import (
+    ACCEPTED,
+    BASE,
+    BONUS,
+    BUYING,
+    COUNTERED,
+    EXECUTION,
+    KEEP_OBJECTIVES,
+    NEGOTIATION,
+    OPEN,
+    PLANNING,
+    GameState,
+    Terms,
+    requirement_totals,
+    unblocked,
+)
+
+HAZARD_MEAN = 1.0  # icons per die with the faces 0,0,1,1,2,2
+
+
+def bot_command(state: GameState, seat: int, rng: Rng) -> str:
+    from games.engine.moonrakers.engine import accepts
+
+    legal = legal_commands(state, seat)
+    cmd = _choose(state, seat, legal)
+    if cmd is not None and accepts(state, seat, cmd):
+        return format_command(cmd)
+    for p in pending(state):
+        if p.seat == seat:
+            return format_command(p.default)
+    return format_command(legal[0]) if legal else "done"
+
+
+def _choose(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    for c in legal:
+        if isinstance(c, Claim):
+            return c
+    phase = state.phase
+    if phase == KEEP_OBJECTIVES:
+        return next((c for c in legal if isinstance(c, Keep)), None)
+    if phase == BASE:
+        choosing = state.players[seat].choosing
+        return Keep(choosing[:1], _worst_slot(state)) if choosing else None
+    if phase == PLANNING and seat == state.leader:
+        return _plan(state, seat, legal)
+    if phase == NEGOTIATION:
+        if seat == state.leader:
+            return _negotiate(state, seat, legal)
+        return _answer(state, seat, legal)
+    if phase == EXECUTION:
+        return _play(state, seat, legal)
+    if phase == BONUS:
+        return _bonus(state, seat, legal)
+    if phase == BUYING and seat == state.leader:
+        return _buy(state, seat, legal)
+    return None
+
+
+# --- estimating what a hand can do ---------------------------------------------------------------
+
+
+def hand_power(state: GameState, seat: int, hand: tuple[str, ...]) -> dict[str, float]:
+    """What this hand can put toward each requirement with 1 starting Action, roughly."""
+    p = state.players[seat]
+    deck = p.draw + p.discard
+    per_card = _deck_profile(deck)
+    actions = 1.0 + hand.count("reactor") * 1.0
+    cards: list[str] = list(hand)
+    draws = hand.count("thruster") * 2
+    out = dict.fromkeys(REQUIREMENTS, 0.0)
+    budget = actions + draws * per_card["reactor"]
+    # The plays the Actions allow, counting drawn cards by the deck's average.
+    playable = sorted(cards, key=lambda c: 0 if c == "reactor" else 1)
+    for c in playable:
+        if budget < 1:
+            break
+        budget -= 1 if c != "reactor" else 0
+        _credit(out, c)
+    for kind, share in per_card.items():
+        out[kind] += min(draws, max(0.0, budget)) * share
+    for part in p.parts:
+        if part in ("sapphire-mk2",):
+            out["reactor"] += 1
+        if part in ("titan-3000",):
+            out["shield"] += 1
+        if part in ("twin-jets-e4",):
+            out["thruster"] += 1
+        if part in ("the-gatling-laser",):
+            out["damage"] += 1
+    return out
+
+
+def _credit(out: dict[str, float], card: str) -> None:
+    if card in BASIC_TYPE:
+        kind = BASIC_TYPE[card]
+        if kind in out:
+            out[kind] += BASIC_VALUE.get(card, 1)
+    elif card in CREW:
+        out["crew"] += 1
+        kind, value = {
+            "dana-powalki": ("damage", 3),
+            "crusse-parke": ("damage", 4),
+            "tantin-al-vale": ("damage", 2),
+        }.get(card, ("", 0))
+        if kind:
+            out[kind] += value
+
+
+def _deck_profile(deck: tuple[str, ...]) -> dict[str, float]:
+    out = dict.fromkeys(REQUIREMENTS, 0.0)
+    if not deck:
+        return out
+    for c in deck:
+        _credit(out, c)
+    return {k: v / len(deck) for k, v in out.items()}
+
+
+def coverage(state: GameState, seat: int, contract: str) -> float:
+    """Share of the Contract's requirements this seat's hand covers (1.0: all of them): Reactors pay
+    for the other plays, cards go to what is still needed, Thrusters draw the deck's average."""
+    p = state.players[seat]
+    hand = list(p.hand)
+    c = CONTRACTS[contract]
+    need = dict(c.requirements)
+    for part, kind in (("sapphire-mk2", "reactor"), ("titan-3000", "shield"), ("twin-jets-e4", "thruster")):
+        if part in p.parts and kind in need:
+            need[kind] = max(0, need[kind] - 1)
+    if "the-gatling-laser" in p.parts and "damage" in need:
+        need["damage"] = max(0, need["damage"] - 1)
+    total = sum(need.values())
+    if total == 0:
+        return 1.0
+    got = dict.fromkeys(REQUIREMENTS, 0.0)
+    got["reactor"] = hand.count("reactor")
+    budget = 1 + hand.count("reactor") + sum(1 for x in p.parts if x == "daburu-mk1")
+    for card in sorted(hand, key=lambda x: -BASIC_VALUE.get(x, 1)):
+        if card == "reactor" or budget <= 0:
+            continue
+        power = dict.fromkeys(REQUIREMENTS, 0.0)
+        _credit(power, card)
+        if any(power[k] > 0 and got[k] < need.get(k, 0) for k in power) or card == "thruster":
+            budget -= 1
+            for k, v in power.items():
+                got[k] += v
+            if card == "thruster":
+                profile = _deck_profile(p.draw + p.discard)
+                for k, v in profile.items():
+                    got[k] += 2 * v * min(1.0, budget / 2)
+    return sum(min(got[k], n) for k, n in need.items()) / total
+
+
+def contract_value(contract: str) -> float:
+    c = CONTRACTS[contract]
+    return 3 * c.prestige + c.credits + 2 * c.bonus - 1.2 * c.dice * HAZARD_MEAN
+
+
+# --- planning and negotiation ---------------------------------------------------------------------
+
+
+def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    row = [c for c in state.contract_row if c is not None]
+    all_hard = all(CONTRACTS[c].dice >= 3 for c in row)
+    best_solo: tuple[float, int] | None = None
+    best_help: tuple[float, int] | None = None
+    fallback: tuple[float, int] | None = None  # the best cover at all, for a row with nothing easy
+    for i, contract in enumerate(state.contract_row):
+        if contract is None:
+            continue
+        cov = coverage(state, seat, contract)
+        value = contract_value(contract)
+        shields = state.players[seat].hand.count("shield")
+        risk = 3 * max(0.0, CONTRACTS[contract].dice * HAZARD_MEAN - shields)
+        if cov >= 0.99 and value - risk > 0:
+            score = value - risk
+            if best_solo is None or score > best_solo[0]:
+                best_solo = (score, i)
+        if fallback is None or cov > fallback[0]:
+            fallback = (cov, i)
+        if cov >= (0.1 if all_hard else 0.25) and (CONTRACTS[contract].dice <= 2 or all_hard):
+            score = value * min(1.0, cov + 0.4) - risk / 2
+            if best_help is None or score > best_help[0]:
+                best_help = (score, i)
+    if best_solo is not None:
+        return ChooseContract(best_solo[1], solo=True)
+    if best_help is not None and state.n > 1 and state.selections < 2:
+        return ChooseContract(best_help[1])
+    rich = state.players[seat].credits >= 10  # Credits piling up: staying at base has stopped paying
+    if fallback is not None and rich and state.n > 1 and state.selections < 2:
+        return ChooseContract(fallback[1])
+    worst = _worst_slot(state)
+    if not state.swap_used and state.players[seat].credits >= 3 and worst is not None:
+        return Swap(worst)  # a row of deadly Contracts: pay 1 Credit to see another
+    return StayAtBase()
+
+
+def _worst_slot(state: GameState) -> int | None:
+    slots = [i for i, c in enumerate(state.contract_row) if c is not None]
+    if not slots:
+        return None
+    return max(
+        slots,
+        key=lambda i: (
+            CONTRACTS[state.contract_row[i] or ""].dice,
+            -contract_value(state.contract_row[i] or ""),
+        ),
+    )
+
+
+def _offer_terms(state: GameState, contract: str) -> Terms:
+    full = contract_terms(contract)
+    return Terms(
+        p=1 if full.p >= 3 else 0, c=max(1, full.c // 3) if full.c else 0, b=0, d=1 if full.d >= 3 else 0
+    )
+
+
+def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    neg = state.negotiation
+    assert neg is not None
+    accepted = [o for o in neg.offers if o.status == ACCEPTED]
+    for o in neg.offers:
+        if o.status == COUNTERED and _fair(state, neg.contract, o.terms):
+            return AcceptSeat(o.seat)
+    for prop in neg.proposals:
+        if _fair(state, neg.contract, prop.terms):
+            return AcceptSeat(prop.seat)
+    offered = {o.seat for o in neg.offers}
+    terms = _offer_terms(state, neg.contract)
+    if not accepted:
+        for other in _ally_order(state, seat):
+            if other not in offered:
+                return MakeOffer(other, terms)
+    if any(o.status == OPEN for o in neg.offers):
+        return None
+    rich = state.players[seat].credits >= 10
+    if accepted and (rich or coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6):
+        return Launch()
+    if coverage(state, seat, neg.contract) >= 0.9 or state.players[seat].credits >= 10:
+        return GoSolo()  # a sure thing, or nothing else has worked for a long time
+    return StayAtBase()
+
+
+def _ally_order(state: GameState, seat: int) -> list[int]:
+    """Ask the players furthest behind first (001 STRATEGY: not the leader in Prestige)."""
+    others = [s for s in range(state.n) if s != seat]
+    return sorted(others, key=lambda s: state.players[s].prestige)[:2]
+
+
+def _fair(state: GameState, contract: str, terms: Terms) -> bool:
+    full = contract_terms(contract)
+    return terms.p * 2 <= full.p + 1 and terms.c * 2 <= full.c + 1 and terms.b == 0
+
+
+def _answer(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    neg = state.negotiation
+    assert neg is not None
+    offer = neg.offer(seat)
+    if offer is None or offer.status != OPEN:
+        return None
+    t = offer.terms
+    hand = state.players[seat].hand
+    value = 3 * t.p + t.c + 2 * t.b - 1.3 * t.d * HAZARD_MEAN + 0.4 * min(t.d, hand.count("shield"))
+    # A poor hand gains from joining: an Ally draws a fresh hand (001 STRATEGY "Bad Hand?").
+    poor = sum(1 for c in hand if c in ("miss", "damage-1")) >= 3
+    leader_far_ahead = state.players[state.leader].prestige >= 8
+    if (value >= 1 or (poor and value >= 0)) and not leader_far_ahead:
+        return AcceptOffer()
+    return DeclineOffer()
+
+
+# --- execution ------------------------------------------------------------------------------------
+
+
+def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    att = state.attempt
+    assert att is not None
+    part = att.part(seat)
+    if part.followup is not None:
+        return followup_default(state, seat)
+    needed, got = requirement_totals(state)
+    missing = {k: needed[k] - got[k] for k in needed if needed[k] > got[k]}
+    hand = state.players[seat].hand
+    plays = [c for c in legal if isinstance(c, PlayCard)]
+    if len(state.players[seat].deck_cards()) < 12:  # a thin deck: no more trashing
+        plays = [c for c in plays if c.card not in ("meg-gallak", "lila-al-bindar", "crusse-parke")]
+
+    def find(card: str) -> Command | None:
+        return next((c for c in plays if c.card == card and c.opts.with_part is None), None)
+
+    upgraded = [c for c in plays if c.opts.with_part is not None]
+    useful_left = sum(1 for c in hand if _helps(c, missing) or c == "thruster")
+    if unblocked(part) > 0 and "shield" in hand and part.actions == 1 and "reactor" not in hand:
+        return find("shield")
+    if part.actions == 1 and "reactor" in hand and (useful_left >= 1 or unblocked(part) > 0):
+        return find("reactor")
+    if missing:
+        if "damage" in missing and upgraded:
+            return upgraded[0]
+        for c in legal:
+            if (
+                isinstance(c, UsePart)
+                and c.part in ("dark-matter-mk3", "mg2-laser-turrets")
+                and "damage" in missing
+            ):
+                return c
+        for c in legal:
+            if isinstance(c, UseMercenary) and seat == att.leader:
+                card = state.merc_row[c.slot]
+                if card is not None and _helps(card, missing):
+                    return c
+        best = None
+        for c in plays:
+            if c.card in CREW:
+                score = 2.5 + (1 if "crew" in missing else 0)
+            elif _helps(c.card, missing):
+                score = 2 + BASIC_VALUE.get(c.card, 1) * 0.1
+            elif c.card == "thruster" and part.actions >= 2:
+                score = 1.5
+            elif c.card == "reactor":
+                score = 1.2
+            else:
+                continue
+            if best is None or score > best[0]:
+                best = (score, c)
+        if best is not None:
+            return best[1]
+    if unblocked(part) > 0 and "shield" in hand:
+        return find("shield")
+    if missing and "thruster" in hand:
+        return find("thruster")
+    return Guard()
+
+
+def _helps(card: str, missing: dict[str, int]) -> bool:
+    if card in CREW:
+        return "crew" in missing or (
+            card in ("dana-powalki", "crusse-parke", "tantin-al-vale") and "damage" in missing
+        )
+    kind = BASIC_TYPE.get(card)
+    return kind in missing
+
+
+def plan_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    return _plan(state, seat, legal)
+
+
+def play_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    """The heuristic's card play, shared with the random bot so that random games still end."""
+    return _play(state, seat, legal)
+
+
+# --- bonus and buying -----------------------------------------------------------------------------
+
+
+def _bonus(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    att = state.attempt
+    assert att is not None
+    if att.bonus_seat != seat:
+        return None
+    if att.bonus_deck is None:
+        return BonusDeck("part" if len(state.players[seat].parts) < 4 else "crew")
+    if att.bonus_card in PARTS and len(state.players[seat].parts) >= 4:
+        cheapest = min(state.players[seat].parts, key=lambda x: PARTS[x].cost)
+        if PARTS[att.bonus_card].cost > PARTS[cheapest].cost:
+            return KeepBonus(cheapest)
+        return RefuseBonus()
+    return KeepBonus()
+
+
+def _buy(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+    p = state.players[seat]
+    deck = p.deck_cards()
+    reactors = sum(1 for c in deck if c == "reactor") / max(1, len(deck))
+    best: tuple[float, Command] | None = None
+    for c in legal:
+        if not isinstance(c, Buy):
+            continue
+        if c.card in CREW:
+            score = CREW[c.card].cost + 1.0 - 0.3 * sum(1 for x in deck if x in CREW)
+            if c.card in CREW_TABLE and c.card in (
+                "ada-massa",
+                "sella-pelleon",
+                "meg-gallak",
+                "moro-mada",
+                "dana-powalki",
+            ):
+                score += 1
+        else:
+            part = PARTS[c.card]
+            score = part.cost + 0.5 * len(part.adds)
+            if "reactor" in part.adds and reactors < 0.3:
+                score += 2
+            if "miss" in part.adds:
+                score -= 1
+            if c.replace is not None:
+                score -= PARTS[c.replace].cost + 1
+        if len(deck) < 12:  # a deck trashed thin needs cards before anything else
+            score += 2 * (len(PARTS[c.card].adds) if c.card in PARTS else 1)
+        if best is None or score > best[0]:
+            best = (score, c)
+    threshold = 0 if p.credits >= 10 else 2  # Credits piling up are worth nothing
+    if best is not None and best[0] > threshold:
+        return best[1]
+    return Done()
+
+
+__all__ = ["Opts", "bot_command"]

@@ -1,0 +1,250 @@
+"""The Moonrakers engine object: the protocol of games.engine.core wired to this package."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.engine.core import (
+    JSON,
+    Command,
+    CommandSpec,
+    Event,
+    IllegalCommand,
+    Message,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Rng,
+    msg,
+)
+from games.engine.moonrakers import (
+    buying,
+    execution,
+    negotiation,
+    planning,
+    resolution,
+    turnflow,
+)
+from games.engine.moonrakers import (
+    legal as legal_mod,
+)
+from games.engine.moonrakers.commands import (
+    AcceptOffer,
+    AcceptSeat,
+    BonusDeck,
+    Buy,
+    CancelOffer,
+    ChooseContract,
+    Claim,
+    Counter,
+    DeclineOffer,
+    Done,
+    GoSolo,
+    Guard,
+    Keep,
+    KeepBonus,
+    Launch,
+    Leave,
+    MakeOffer,
+    Pick,
+    PlayCard,
+    PlayCards,
+    Propose,
+    Refresh,
+    RefuseBonus,
+    Scrap,
+    StayAtBase,
+    Swap,
+    TrashChoice,
+    UseMercenary,
+    UsePart,
+)
+from games.engine.moonrakers.context import Ctx, refuse
+from games.engine.moonrakers.events import evolve
+from games.engine.moonrakers.notation import format_command, parse
+from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
+from games.engine.moonrakers.state import BASE, BUYING, KEEP_OBJECTIVES, GameState, dump_state, load_state
+from games.engine.moonrakers.stats import simulation_stats  # noqa: F401  (found by ``simulate``)
+
+Handler = Callable[[Ctx, int, Any], None]
+
+
+def _keep(ctx: Ctx, seat: int, cmd: Keep) -> None:
+    if ctx.state.phase == KEEP_OBJECTIVES:
+        planning.keep_objectives(ctx, seat, cmd)
+    elif ctx.state.phase == BASE:
+        planning.keep_base_objective(ctx, seat, cmd)
+    else:
+        raise refuse("not_choosing_objectives")
+
+
+def _done(ctx: Ctx, seat: int, cmd: Done) -> None:
+    if ctx.state.phase == BUYING:
+        buying.done_buying(ctx, seat, cmd)
+    else:
+        execution.done(ctx, seat, cmd)
+
+
+HANDLERS: dict[type[Command], Handler] = {
+    Keep: _keep,
+    Swap: planning.swap,
+    ChooseContract: planning.choose_contract,
+    StayAtBase: planning.stay_at_base,
+    MakeOffer: negotiation.make_offer,
+    CancelOffer: negotiation.cancel_offer,
+    AcceptSeat: negotiation.accept_seat,
+    Launch: negotiation.launch,
+    GoSolo: negotiation.go_solo,
+    AcceptOffer: negotiation.accept_offer,
+    DeclineOffer: negotiation.decline_offer,
+    Counter: negotiation.counter,
+    Propose: negotiation.propose,
+    Leave: negotiation.leave,
+    PlayCard: execution.play,
+    PlayCards: execution.play_many,
+    UsePart: execution.use,
+    UseMercenary: execution.use_mercenary,
+    TrashChoice: execution.trash_choice,
+    Pick: execution.pick,
+    Done: _done,
+    Guard: execution.guard,
+    BonusDeck: resolution.bonus_deck,
+    KeepBonus: resolution.keep_bonus,
+    RefuseBonus: resolution.refuse_bonus,
+    Buy: buying.buy,
+    Refresh: buying.refresh,
+    Scrap: buying.scrap,
+    Claim: turnflow.claim,
+}
+
+
+def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events ``command`` causes, with everything that follows by itself; the state is untouched."""
+    if state is None:
+        raise IllegalCommand(msg("moonrakers.refused.not_set_up"))
+    if state.finished:
+        raise IllegalCommand(msg("moonrakers.refused.game_over"))
+    if not 0 <= seat < state.n:
+        raise IllegalCommand(msg("moonrakers.refused.no_such_seat"))
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise IllegalCommand(msg("moonrakers.refused.not_a_command"))
+    ctx = Ctx(state, rng)
+    handler(ctx, seat, command)
+    return ctx.events
+
+
+_PROBE_SEED = b"moonrakers-legality-probe"
+
+
+def accepts(state: GameState, seat: int, command: Command) -> bool:
+    try:
+        decide(state, seat, command, Rng(_PROBE_SEED, 0, 0))
+    except IllegalCommand:
+        return False
+    return True
+
+
+class MoonrakersEngine:
+    NAME = "moonrakers"
+    TITLE = "Moonrakers"
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
+    OPTIONS: tuple[OptionSpec, ...] = (
+        OptionSpec(
+            "armory_refresh",
+            msg("moonrakers.option.armory_refresh"),
+            default=True,
+            help=msg("moonrakers.option.armory_refresh_help"),
+        ),
+        OptionSpec(
+            "auto_claim",
+            msg("moonrakers.option.auto_claim"),
+            default=True,
+            help=msg("moonrakers.option.auto_claim_help"),
+        ),
+        OptionSpec(
+            "solo_remove_4_dice",
+            msg("moonrakers.option.solo_remove_4_dice"),
+            default=False,
+            help=msg("moonrakers.option.solo_remove_4_dice_help"),
+        ),
+    )
+    NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = (
+        (msg("moonrakers.example.keep"), "keep ace shield-wall"),
+        (msg("moonrakers.example.contract"), "contract 3"),
+        (msg("moonrakers.example.solo"), "contract claim-bounty solo"),
+        (msg("moonrakers.example.base"), "base"),
+        (msg("moonrakers.example.offer"), "offer p2 1p 3c 1d"),
+        (msg("moonrakers.example.counter"), "counter 2p 1d"),
+        (msg("moonrakers.example.accept"), "accept"),
+        (msg("moonrakers.example.launch"), "launch"),
+        (msg("moonrakers.example.play"), "play reactor"),
+        (msg("moonrakers.example.play_crew"), "play meg-gallak trash miss reduce damage"),
+        (msg("moonrakers.example.use"), "use the-pursuer miss d1"),
+        (msg("moonrakers.example.done"), "done"),
+        (msg("moonrakers.example.buy"), "buy flash replace titan-3000"),
+        (msg("moonrakers.example.claim"), "claim barrage"),
+    )
+    UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {}
+
+    def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
+        return setup(players, options, rng)
+
+    def evolve(self, state: GameState | None, event: Event) -> GameState:
+        return evolve(state, event)
+
+    def decide(self, state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
+        return decide(state, seat, command, rng)
+
+    def pending(self, state: GameState | None) -> list[Pending]:
+        return legal_mod.pending(state)
+
+    def legal(self, state: GameState | None, seat: int) -> list[CommandSpec]:
+        return legal_mod.legal(state, seat)
+
+    def view(self, state: GameState, seat: int | None) -> JSON:
+        from games.engine.moonrakers.view import view
+
+        return view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> JSON | None:
+        from games.engine.moonrakers.view import redact
+
+        return redact(event, seat)
+
+    def outcome(self, state: GameState | None) -> Outcome | None:
+        from games.engine.moonrakers.view import outcome
+
+        return outcome(state) if state is not None else None
+
+    def parse(self, text: str) -> Command:
+        return parse(text)
+
+    def format(self, command: Command) -> str:
+        return format_command(command)
+
+    def dump_state(self, state: GameState) -> JSON:
+        return dump_state(state)
+
+    def load_state(self, data: JSON) -> GameState:
+        return load_state(data)
+
+    def random_command(self, state: GameState, seat: int, rng: Rng) -> str:
+        from games.engine.moonrakers.bots import random_command
+
+        return random_command(state, seat, rng)
+
+    def bot_command(self, state: GameState, seat: int, rng: Rng) -> str:
+        from games.engine.moonrakers.bots import bot_command
+
+        return bot_command(state, seat, rng)
+
+    def scores(self, state: GameState) -> dict[int, int]:
+        return {seat: p.prestige for seat, p in enumerate(state.players)}
+
+    def summary(self, event: Event, seat: int | None) -> Message | None:
+        from games.engine.moonrakers.view import summary
+
+        return summary(event, seat)

@@ -1,0 +1,121 @@
+"""The end of the Execution Phase (R-E10): success, rewards per the deal, the Bonus Card, Hazard
+losses (never below 0), discards, Allies' new hands, the Contract row refilled."""
+
+from __future__ import annotations
+
+from games.engine.moonrakers.cards import CREW, MAX_PARTS, PARTS, REQUIREMENTS
+from games.engine.moonrakers.commands import BonusDeck, KeepBonus, RefuseBonus
+from games.engine.moonrakers.context import Ctx, add_from_supply, draw, next_contract, refuse
+from games.engine.moonrakers.events import (
+    BonusCardDrawn,
+    BonusCardKept,
+    BonusCardRefused,
+    BonusOffered,
+    BuyingStarted,
+    CardsDiscarded,
+    ContractCleared,
+    ContractResolved,
+    HazardApplied,
+    RewardsPaid,
+)
+from games.engine.moonrakers.state import BONUS, Share, Terms, requirement_totals, unblocked
+
+
+def resolve(ctx: Ctx) -> None:
+    att = ctx.state.attempt
+    assert att is not None
+    needed, got = requirement_totals(ctx.state)
+    success = all(got[k] >= v for k, v in needed.items())
+    ctx.emit(
+        ContractResolved(
+            att.contract,
+            success,
+            tuple((k, needed[k]) for k in REQUIREMENTS if k in needed),
+            tuple((k, got[k]) for k in REQUIREMENTS if k in needed),
+        )
+    )
+    if success:
+        shares = []
+        for share in att.shares:
+            t = share.terms
+            if share.seat == att.leader:
+                t = Terms(t.p - att.merc_prestige, t.c - att.merc_credits, t.b, t.d)
+            shares.append(Share(share.seat, Terms(t.p, t.c)))
+        ctx.emit(RewardsPaid(tuple(shares)))
+        bonus = next((s.seat for s in att.shares if s.terms.b), None)
+        if bonus is not None:
+            ctx.emit(BonusOffered(bonus))
+            return
+    finish_contract(ctx)
+
+
+def _bonus_seat(ctx: Ctx, seat: int) -> None:
+    s = ctx.state
+    if s.phase != BONUS or s.attempt is None or s.attempt.bonus_seat != seat:
+        raise refuse("no_bonus_card")
+
+
+def bonus_deck(ctx: Ctx, seat: int, cmd: BonusDeck) -> None:
+    """Glossary I "Bonus Cards": the recipient draws the top card of the Crew or Ship Part deck (A47)."""
+    _bonus_seat(ctx, seat)
+    att = ctx.state.attempt
+    assert att is not None
+    if att.bonus_deck is not None:
+        raise refuse("bonus_already_drawn")
+    if cmd.deck not in ("crew", "part"):
+        raise refuse("bad_deck")
+    deck = ctx.state.crew_deck if cmd.deck == "crew" else ctx.state.part_deck
+    card = deck[0] if deck else None
+    ctx.emit(BonusCardDrawn(seat, cmd.deck, card))
+    if card is None:  # A23: an empty deck gives nothing
+        finish_contract(ctx)
+
+
+def keep_bonus(ctx: Ctx, seat: int, cmd: KeepBonus) -> None:
+    _bonus_seat(ctx, seat)
+    att = ctx.state.attempt
+    assert att is not None
+    card = att.bonus_card
+    if card is None:
+        raise refuse("bonus_not_drawn")
+    parts = ctx.state.players[seat].parts
+    if card in CREW:
+        if cmd.replace is not None:
+            raise refuse("no_replace_here")
+    elif len(parts) >= MAX_PARTS and cmd.replace not in parts:
+        raise refuse("must_replace_part")
+    elif len(parts) < MAX_PARTS and cmd.replace is not None:
+        raise refuse("no_replace_here")
+    ctx.emit(BonusCardKept(seat, card, cmd.replace))
+    if card in PARTS:
+        for added in PARTS[card].adds:
+            add_from_supply(ctx, seat, added, card)
+    finish_contract(ctx)
+
+
+def refuse_bonus(ctx: Ctx, seat: int, cmd: RefuseBonus) -> None:
+    _bonus_seat(ctx, seat)
+    att = ctx.state.attempt
+    assert att is not None
+    if att.bonus_card is None:
+        raise refuse("bonus_not_drawn")
+    ctx.emit(BonusCardRefused(seat, att.bonus_card))  # A21: to the bottom of its deck
+    finish_contract(ctx)
+
+
+def finish_contract(ctx: Ctx) -> None:
+    att = ctx.state.attempt
+    assert att is not None
+    ctx.emit(HazardApplied(tuple((p.seat, unblocked(p)) for p in att.participants)))
+    for p in att.participants:
+        player = ctx.state.players[p.seat]
+        if player.play:
+            ctx.emit(CardsDiscarded(p.seat, player.play, "play", "contract_end"))
+        player = ctx.state.players[p.seat]
+        if player.hand:
+            ctx.emit(CardsDiscarded(p.seat, player.hand, "hand", "contract_end"))
+    ctx.emit(ContractCleared(att.contract, att.slot, next_contract(ctx)))
+    for p in att.participants:
+        if p.seat != att.leader:
+            draw(ctx, p.seat, ctx.state.players[p.seat].hand_limit, "ally")
+    ctx.emit(BuyingStarted(att.leader))

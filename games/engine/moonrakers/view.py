@@ -1,0 +1,338 @@
+"""What a seat (or a spectator) may see: ``view`` of the state, ``redact`` of one event, the outcome.
+
+Secrets (spec §4.5): a hand, the cards one seat drew or looked at, held and dealt Objectives are
+its owner's only; every draw-pile and deck order is nobody's until the game is over. Discard piles,
+play areas, offers, deals, dice and the rows are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import JSON, Event, Message, Outcome, SeatRef, msg
+from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CONTRACTS, REQUIREMENTS
+from games.engine.moonrakers.execution import current_seats
+from games.engine.moonrakers.legal import pending
+from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
+from games.engine.moonrakers.turnflow import solo_rank, solo_score
+
+
+def card(slug: str) -> Message:
+    return msg(f"moonrakers.card.{slug}")
+
+
+def _terms(t: Terms) -> JSON:
+    return {"prestige": t.p, "credits": t.c, "bonus": t.b, "dice": t.d}
+
+
+def _sorted(cards: tuple[str, ...]) -> list[str]:
+    return sorted(cards)
+
+
+def view(state: GameState, seat: int | None) -> JSON:
+    over = state.finished
+    players = []
+    for i, p in enumerate(state.players):
+        mine = seat == i or over
+        entry: JSON = {
+            "seat": i,
+            "prestige": p.prestige,
+            "credits": p.credits,
+            "parts": list(p.parts),
+            "hand_count": len(p.hand),
+            "draw_count": len(p.draw),
+            "discard": list(p.discard),
+            "play": list(p.play),
+            "objective_count": len(p.objectives),
+            "claimed": list(p.claimed),
+            "scored": list(p.scored),
+            "net_worth": net_worth(state, i),
+        }
+        if mine:
+            entry["hand"] = list(p.hand)
+            entry["objectives"] = list(p.objectives)
+            entry["choosing"] = list(p.choosing)
+        if over:
+            entry["draw"] = list(p.draw)
+        players.append(entry)
+    out: JSON = {
+        "phase": state.phase,
+        "phase_text": msg(f"moonrakers.phase.{state.phase}").to_json(),
+        "players_count": state.n,
+        "leader": state.leader,
+        "turn": state.turn,
+        "round": state.round,
+        "you": seat,
+        "players": players,
+        "contract_row": list(state.contract_row),
+        "contract_deck_count": len(state.contract_deck),
+        "contract_discard": list(state.contract_discard),
+        "part_row": list(state.part_row),
+        "part_deck_count": len(state.part_deck),
+        "crew_row": list(state.crew_row),
+        "crew_deck_count": len(state.crew_deck),
+        "objective_deck_count": len(state.objective_deck),
+        "supply": {c: state.supply_of(c) for c in BASIC},
+        "swap_used": state.swap_used,
+        "refresh_used": state.refresh_used,
+        "options": list(state.options),
+        "pending": [{"seat": p.seat, "kind": p.kind} for p in pending(state)],
+        "winners": list(state.winners),
+    }
+    if state.uses_mercenaries:
+        out["mercenary"] = {
+            "row": list(state.merc_row),
+            "used": list(state.merc_used),
+            "deck_count": len(state.merc_deck),
+            "discard": list(state.merc_discard),
+        }
+    neg = state.negotiation
+    if neg is not None:
+        out["negotiation"] = {
+            "contract": neg.contract,
+            "slot": neg.slot,
+            "selection": neg.selection,
+            "offers": [
+                {"seat": o.seat, "terms": _terms(o.terms), "status": o.status, "made": o.made}
+                for o in neg.offers
+            ],
+            "proposals": [{"seat": p.seat, "terms": _terms(p.terms), "made": p.made} for p in neg.proposals],
+        }
+    att = state.attempt
+    if att is not None:
+        needed, got = requirement_totals(state)
+        parts = []
+        for part in att.participants:
+            entry = {
+                "seat": part.seat,
+                "actions": part.actions,
+                "dice": list(part.dice),
+                "targeting": part.targeting,
+                "blocked": part.blocked,
+                "done": part.done,
+                "followup": part.followup.kind if part.followup else None,
+                "share": _terms(att.share(part.seat)),
+            }
+            if seat == part.seat or over:
+                entry["looking"] = list(part.looking)
+                if part.followup is not None:
+                    entry["followup_cards"] = list(part.followup.cards)
+                    if part.followup.kind == "zek_pick":
+                        entry["draw_cards"] = _sorted(state.players[part.seat].draw)  # contents, not order
+            parts.append(entry)
+        out["attempt"] = {
+            "contract": att.contract,
+            "leader": att.leader,
+            "order": list(att.order),
+            "participants": parts,
+            "acting": list(current_seats(state)),
+            "needed": needed,
+            "got": {k: got[k] for k in REQUIREMENTS if k in needed},
+            "kary": att.kary,
+            "reductions": [
+                {"seat": r.seat, "kind": r.kind, "n": r.n, "source": r.source} for r in att.reductions
+            ],
+            "success": att.success,
+            "bonus_seat": att.bonus_seat,
+            "bonus_card": att.bonus_card,
+            "merc_used": list(att.merc_used),
+        }
+    if over:
+        out["decks"] = {
+            "contract": list(state.contract_deck),
+            "part": list(state.part_deck),
+            "crew": list(state.crew_deck),
+            "objective": list(state.objective_deck),
+        }
+        if state.solo:
+            score = solo_score(state)
+            out["solo_score"] = score
+            out["solo_rank"] = msg(f"moonrakers.rank.{solo_rank(score)}").to_json()
+    return out
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+# Fields of a payload nobody but the owner sees (the owner is the event's seat).
+OWNER_ONLY: dict[str, tuple[str, ...]] = {
+    "cards_drawn": ("cards",),
+    "objectives_dealt": ("cards",),
+    "objectives_kept": ("kept", "bottom"),
+    "followup_opened": ("cards",),
+}
+# Fields nobody sees before the end of the game (orders of decks).
+NOBODY: dict[str, tuple[str, ...]] = {
+    "game_set_up": ("contract_deck", "part_deck", "crew_deck", "objective_deck", "decks", "merc_deck"),
+    "deck_reshuffled": ("order",),
+    "draw_pile_shuffled": ("order",),
+    "contract_deck_reshuffled": ("order",),
+    "mercenary_deck_reshuffled": ("order",),
+}
+
+
+def _p(seat: int | None) -> SeatRef:
+    return SeatRef(seat if seat is not None else 0)
+
+
+def _cards(cards: Any) -> Message:
+    return _join([card(c) for c in cards])
+
+
+def log_message(event: Event, visible: bool) -> Message:
+    """The log line of an event; ``visible``: the reader may see its private fields."""
+    t, p, who = event.type, event.payload, _p(event.seat)
+    key = f"moonrakers.log.{t}"
+    if t == "cards_drawn":
+        n = len(p["cards"])
+        if visible:
+            return msg(key, n, player=who, cards=_cards(p["cards"]))
+        return msg("moonrakers.log.cards_drawn_hidden", n, player=who)
+    if t in ("objectives_dealt", "objectives_kept"):
+        if visible:
+            return msg(key, player=who, cards=_cards(p.get("cards") or p.get("kept")))
+        return msg(f"{key}_hidden", player=who)
+    if t == "followup_opened":
+        if visible:
+            return msg(
+                key, player=who, kind=msg(f"moonrakers.followup.{p['kind']}"), cards=_cards(p["cards"])
+            )
+        return msg(
+            "moonrakers.log.followup_opened_hidden", player=who, kind=msg(f"moonrakers.followup.{p['kind']}")
+        )
+    if t in ("deck_reshuffled", "draw_pile_shuffled"):
+        return msg(key, len(p["order"]), player=who)
+    if t == "game_set_up":
+        return msg(key, p["players"], players=p["players"])
+    if t == "first_player_rolled":
+        return msg(key, player=SeatRef(p["first"]))
+    if t == "turn_started":
+        return msg(key, player=SeatRef(p["seat"]), turn=p["turn"])
+    if t in ("offer_made", "offer_answered", "proposal_made", "ally_accepted"):
+        terms = p["terms"]
+        bits = [msg(f"moonrakers.terms.{k}", terms[k], n=terms[k]) for k in ("p", "c", "b", "d") if terms[k]]
+        text = _join(bits) if bits else msg("moonrakers.terms.nothing")
+        target = p.get("to", p.get("by", p.get("seat")))
+        answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
+        return msg(key, player=who, to=_p(target), terms=text, answer=answer)
+    if t == "hazard_dice_rolled" and not p["faces"]:
+        return msg("moonrakers.log.no_dice", player=who)
+    if t == "hazard_dice_rolled":
+        return msg(
+            key, len(p["faces"]), player=who, icons=sum(p["faces"]), faces=" ".join(map(str, p["faces"]))
+        )
+    params: dict[str, Any] = {"player": who}
+    for name in ("card", "part", "contract", "objective", "returned", "drawn", "replaced", "source", "crew"):
+        if name in p and isinstance(p[name], str):
+            params[name] = card(p[name])
+        elif name in p and p[name] is None:
+            params[name] = msg("moonrakers.card.none")
+    for name in ("n", "value", "cost", "slot", "index", "icons"):
+        if name in p and isinstance(p[name], int):
+            params[name] = p[name] + 1 if name in ("slot", "index") else p[name]
+    if "cards" in p and isinstance(p["cards"], list):
+        params["cards"] = _cards(p["cards"])
+    if "kind" in p and isinstance(p["kind"], str):
+        params["kind"] = msg(f"moonrakers.kind.{p['kind']}")
+    if t == "actions_gained":
+        return msg(key, p["n"], player=who, n=p["n"], source=card(p["source"]))
+    plain = p.get("card") in BASIC_TYPE and p.get("value") == BASIC_VALUE.get(p.get("card", ""), 1)
+    if t == "card_played" and plain and p["kind"] == BASIC_TYPE[p["card"]]:
+        return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
+    if t == "followup_closed":
+        return msg(key, player=who, card=card(p["choice"]))
+    if t == "card_played" and p["kind"] in ("none", "miss"):
+        return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
+    if t == "contract_resolved":
+        return msg(
+            "moonrakers.log.contract_succeeded" if p["success"] else "moonrakers.log.contract_failed",
+            contract=card(p["contract"]),
+        )
+    if t == "rewards_paid":
+        parts = [
+            msg(
+                "moonrakers.log.reward",
+                player=SeatRef(s["seat"]),
+                prestige=s["terms"]["p"],
+                credits=s["terms"]["c"],
+            )
+            for s in p["shares"]
+        ]
+        return msg(key, rewards=_join(parts))
+    if t == "hazard_applied":
+        parts = [msg("moonrakers.log.loss", n, player=SeatRef(s)) for s, n in p["losses"] if n]
+        return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
+    if t == "turn_ended":
+        return msg(key, player=who)
+    if t == "game_ended":
+        return msg(key, winners=_join([msg("moonrakers.player", player=SeatRef(w)) for w in p["winners"]]))
+    if t == "deal_locked":
+        return msg(key, player=who, contract=card(p["contract"]), count=len(p["shares"]))
+    if t == "mercenary_used":
+        return msg(key, player=who, card=card(p["card"]), credits=p["credits"], prestige=p["prestige"])
+    return msg(key, **params)
+
+
+def _join(parts: list[Message]) -> Message:
+    out: Message = msg("moonrakers.empty")
+    for i, part in enumerate(parts):
+        out = part if i == 0 else msg("moonrakers.join", a=out, b=part)
+    return out
+
+
+def redact(event: Event, seat: int | None) -> JSON | None:
+    payload = dict(event.payload)
+    visible = seat is not None and seat == event.seat
+    for name in OWNER_ONLY.get(event.type, ()):
+        if name in payload and not visible:
+            value = payload.pop(name)
+            payload[f"{name}_count"] = len(value) if isinstance(value, list) else 1
+    for name in NOBODY.get(event.type, ()):
+        if name in payload:
+            value = payload.pop(name)
+            if name == "decks":
+                payload["deck_sizes"] = [len(d) for d in value]
+            else:
+                payload[f"{name}_count"] = len(value)
+    return {
+        "type": event.type,
+        "seat": event.seat,
+        "payload": payload,
+        "text": log_message(event, visible).to_json(),
+    }
+
+
+def summary(event: Event, seat: int | None) -> Message | None:
+    if event.type in (
+        "contract_resolved",
+        "game_ended",
+        "deal_locked",
+        "stayed_at_base",
+        "objective_claimed",
+        "turn_started",
+    ):
+        return log_message(event, seat is not None and seat == event.seat)
+    return None
+
+
+def outcome(state: GameState) -> Outcome | None:
+    if not state.finished:
+        return None
+    scores = {seat: p.prestige for seat, p in enumerate(state.players)}
+    worth = {seat: net_worth(state, seat) for seat in range(state.n)}
+    details: JSON = {"net_worth": {str(k): v for k, v in worth.items()}, "reason": state.end_reason}
+    if state.solo:
+        score = solo_score(state)
+        details["solo_score"] = score
+        details["rank"] = msg(f"moonrakers.rank.{solo_rank(score)}").to_json()
+        return Outcome(scores={0: score}, ranking=[[0]], details=details)
+    winners = list(state.winners)
+    rest = sorted((s for s in range(state.n) if s not in winners), key=lambda s: (-scores[s], -worth[s]))
+    ranking = [winners] if winners else []
+    groups: dict[tuple[int, int], list[int]] = {}
+    for s in rest:
+        groups.setdefault((scores[s], worth[s]), []).append(s)
+    ranking += [groups[k] for k in sorted(groups, reverse=True)]
+    return Outcome(scores=scores, ranking=ranking, details=details)
+
+
+__all__ = ["CONTRACTS", "log_message", "outcome", "redact", "summary", "view"]

@@ -1,0 +1,48 @@
+"""Bots: every command they send is legal; the heuristic beats purely random players clearly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import Rng
+from games.engine.moonrakers import ENGINE
+from games.engine.moonrakers.bots.random_bot import uniform_command
+
+MAX_COMMANDS = 20000
+MAX_TURNS = 90  # 30 turns each: enough to separate the players, short enough for the suite
+
+
+def mixed_game(players: int, heuristic_seat: int, seed: int) -> list[int]:
+    """The winners, or after MAX_TURNS the seats with the most Prestige."""
+    key = f"mixed:{players}:{heuristic_seat}:{seed}".encode()
+    events = ENGINE.setup(players, {}, Rng(key, 1, 1))
+    state: Any = None
+    for e in events:
+        state = ENGINE.evolve(state, e)
+    for _ in range(MAX_COMMANDS):
+        outcome = ENGINE.outcome(state)
+        if outcome is not None:
+            return outcome.winners
+        if state.turn > MAX_TURNS:
+            best = max(p.prestige for p in state.players)
+            return [s for s, p in enumerate(state.players) if p.prestige == best]
+        seat = ENGINE.pending(state)[0].seat
+        seq = len(events) + 1
+        bot_rng = Rng(key, 1, seq, "bot")
+        if seat == heuristic_seat:
+            text = ENGINE.bot_command(state, seat, bot_rng)
+        else:
+            text = uniform_command(state, seat, bot_rng, finish_with_guard=True)
+        new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(key, 1, seq))
+        for e in new:
+            state = ENGINE.evolve(state, e)
+        events += new
+    return []  # unfinished: counts as no win for the heuristic
+
+
+def test_heuristic_beats_random_players_from_every_seat() -> None:
+    """Against two uniformly random players, from each seat, 4 games each: the heuristic alone wins
+    (or alone leads after 30 turns each) at least 9 games of 12, where chance would give it 4."""
+    results = {seat: [mixed_game(3, seat, seed) == [seat] for seed in range(4)] for seat in range(3)}
+    assert all(any(r) for r in results.values()), results
+    assert sum(sum(r) for r in results.values()) >= 9, results
