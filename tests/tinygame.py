@@ -99,6 +99,7 @@ class RaceToTwenty:
         OptionSpec("ballot", msg("race.option.ballot")),
     )
     NOTATION_EXAMPLES = ((msg("race.label.roll"), "roll"), (msg("race.label.pass"), "pass"))
+    OFFERED = True
     UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {("die_rolled", 1): die_rolled_v1_to_v2}
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:

@@ -26,14 +26,16 @@ MAX_SEQ = 2**31 - 1
 
 
 def available_kinds() -> list[str]:
-    """Engines that are registered *and* importable (an engine still being written is left out)."""
+    """Engines that are registered, importable and offered (an engine still being written, or one
+    whose table is not built yet, is left out)."""
     kinds = []
     for name in engine_names():
         try:
-            get_engine(name)
+            engine = get_engine(name)
         except (LookupError, ImportError, AttributeError):
             continue
-        kinds.append(name)
+        if getattr(engine, "OFFERED", True):
+            kinds.append(name)
     return kinds
 
 

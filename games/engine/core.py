@@ -269,6 +269,9 @@ class Engine(Protocol):
     NOTATION_EXAMPLES: tuple[tuple[Message, str], ...]
     # (event type, stored version) -> a function rewriting that payload to the next version.
     UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]]
+    # Offered to players (new-game page, the API's kinds): False while a game's rules exist but its
+    # table (pages, emails) does not yet; services still run it, for tests and operators.
+    OFFERED: bool
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]: ...
 

@@ -149,6 +149,8 @@ def accepts(state: GameState, seat: int, command: Command) -> bool:
 class MoonrakersEngine:
     NAME = "moonrakers"
     TITLE = "Moonrakers"
+    # The rules are complete; its board, offer forms and emails are issue 11: not offered until then.
+    OFFERED = False
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS: tuple[OptionSpec, ...] = (
@@ -248,3 +250,6 @@ class MoonrakersEngine:
         from games.engine.moonrakers.view import summary
 
         return summary(event, seat)
+
+    def default_label(self, state: GameState, seat: int) -> Message | None:
+        return None  # each default is a command of the legal specs: its label says it

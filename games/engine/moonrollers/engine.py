@@ -102,6 +102,7 @@ NOTATION_EXAMPLES: tuple[tuple[Message, str], ...] = (
 class MoonrollersEngine:
     NAME = "moonrollers"
     TITLE = "Moonrollers"
+    OFFERED = True
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS: tuple[OptionSpec, ...] = (
