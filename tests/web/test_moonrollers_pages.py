@@ -7,13 +7,15 @@ the game in progress. Ann's own page shows them (the positive control that the c
 
 from __future__ import annotations
 
+import hashlib
 import html
 from typing import Any
 
 import pytest
+from django.db import transaction
 
 from games import models, selectors, services
-from games.engine.core import Event
+from games.engine.core import Event, seed_hash
 from games.engine.messages import render
 from tests.factories import NOW
 from tests.web.conftest import client_for
@@ -157,12 +159,23 @@ class TestHazardTokensStayHidden:
 
     def test_a_finished_game_replay_reveals_them(self, ann: Any, bob: Any) -> None:
         game = moonrollers_game(ann, bob, start=False)
+        # A fixed seed: the same game every run (in CI the game id is the same too).
+        seed = hashlib.sha256(b"a finished game's replay").digest()
+        models.Game.objects.filter(pk=game.pk).update(seed=seed, seed_sha256=seed_hash(seed))
+        game.refresh_from_db()
         # Bots stand in for both players: the whole game is played inside game_start.
         game.seats.update(bot_playing=True)
         services.game_start(game=game, by=ann, now=NOW)
         game.refresh_from_db()
+        # One request plays at most MAX_BOT_MOVES_PER_CALL bot moves; a long game needs another.
+        for _ in range(4):
+            if game.is_finished:
+                break
+            with transaction.atomic():
+                services._play_bots(selectors.store.lock(game), now=NOW)
+            game.refresh_from_db()
         state = selectors.store.load(game).state
-        assert game.is_finished
+        assert game.is_finished, (game.last_seq, state.turn)
 
         page = client_for(None).get(f"/games/{game.pk}/replay/{game.last_seq}/").content.decode()
 
