@@ -145,9 +145,14 @@ CHOOSE_FORM_JS = """
 """
 
 
-def play_one(page: Any) -> dict[str, Any]:
-    """Submit the move a sensible player would (through the confirmation step if one is asked)."""
-    state: dict[str, Any] = page.evaluate(CHOOSE_FORM_JS, list(PREFERENCE))
+def play_one(page: Any, *, push: bool = False) -> dict[str, Any]:
+    """Submit the move a sensible player would (through the confirmation step if one is asked).
+
+    ``push``: roll again whenever the rules allow, never stop, until the dice bust the turn (so the
+    game surely has a bust, whatever its random seed).
+    """
+    preference = ["roll", *PREFERENCE] if push else list(PREFERENCE)
+    state: dict[str, Any] = page.evaluate(CHOOSE_FORM_JS, preference)
     if state["chosen"] is not None:
         with page.expect_navigation(wait_until="domcontentloaded"):
             page.click("#chosen-move button[type=submit]")
@@ -230,7 +235,7 @@ def test_two_players_play_a_whole_game_of_moonrollers_in_the_browser(
             other.reload()
             assert "(your turn)" not in other.title()
             titles_checked = 1
-        state = play_one(page)
+        state = play_one(page, push=not bust_told)
         if state["chosen"] is not None and not bust_told:
             bust_told = told_about_a_bust(page, current)
         assert not state["stale"], "a form was refused as stale"
