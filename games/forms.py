@@ -20,6 +20,9 @@ from games.engine.core import CannotParse, CommandSpec, Engine, engine_names, ge
 
 # Time per move offered at creation, in hours (the service accepts 1 hour to 14 days).
 TIME_PER_MOVE_HOURS = (1, 4, 12, 24, 48, 72, 168)
+# Reply time for quick follow-ups (an answer to an offer), in minutes; 0 = the default, a quarter of
+# the time per move capped at 24 hours (models.Game.reply_window).
+REPLY_TIME_MINUTES = (0, 15, 30, 60, 120, 240, 480, 720, 1440)
 
 
 def offered_kinds() -> list[tuple[str, Engine]]:
@@ -47,6 +50,14 @@ def _time_label(hours: int) -> str:
     return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
 
 
+def _reply_label(minutes: int) -> str:
+    if not minutes:
+        return str(_("A quarter of the time per move (at most 24 hours)"))
+    if minutes < 60:
+        return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+    return _time_label(minutes // 60)
+
+
 def _option_label(title: str, label: Any, help_text: Any) -> str:
     text = f"{title}: {texts.render(label)}"
     return f"{text} ({texts.render(help_text)})" if help_text else text
@@ -63,6 +74,16 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=24,
         help_text=_("How long each player has to move before the default move is played for them."),
+    )
+    reply_time = forms.TypedChoiceField(
+        label=_("Reply time"),
+        coerce=int,
+        initial=0,
+        required=False,
+        help_text=_(
+            "How long a player has for a quick follow-up, such as answering an offer, before the default "
+            "answer is given for them."
+        ),
     )
     visibility = forms.ChoiceField(
         label=_("Who may join"),
@@ -82,14 +103,21 @@ class NewGameForm(forms.Form):
             for name, engine in self.engines.items()
             for option in engine.OPTIONS
         ]
+        # Options on by default start ticked: an unticked box turns the option off (clean()).
+        self.fields["options"].initial = [
+            f"{name}:{option.name}"
+            for name, engine in self.engines.items()
+            for option in engine.OPTIONS
+            if option.default
+        ]
         self._choice_field("time_per_move").choices = [(h, _time_label(h)) for h in TIME_PER_MOVE_HOURS]
+        self._choice_field("reply_time").choices = [(m, _reply_label(m)) for m in REPLY_TIME_MINUTES]
         if self.engines:
-            first = next(iter(self.engines.values()))
-            self.fields["seat_count"].help_text = _("%(game)s: %(min)d to %(max)d players.") % {
-                "game": first.TITLE,
-                "min": first.MIN_PLAYERS,
-                "max": first.MAX_PLAYERS,
-            }
+            self.fields["seat_count"].help_text = " ".join(
+                _("%(game)s: %(min)d to %(max)d players.")
+                % {"game": engine.TITLE, "min": engine.MIN_PLAYERS, "max": engine.MAX_PLAYERS}
+                for engine in self.engines.values()
+            )
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
         field = self.fields[name]
@@ -109,7 +137,9 @@ class NewGameForm(forms.Form):
                 _("%(game)s takes %(min)d to %(max)d players.")
                 % {"game": engine.TITLE, "min": engine.MIN_PLAYERS, "max": engine.MAX_PLAYERS},
             )
-        chosen: dict[str, bool] = {}
+        # Every option of the chosen game is set, ticked or not, so that an option on by default
+        # can be turned off.
+        chosen: dict[str, bool] = {option.name: False for option in engine.OPTIONS}
         for value in data.get("options", []):
             option_kind, _sep, name = value.partition(":")
             if option_kind != kind:
@@ -117,10 +147,18 @@ class NewGameForm(forms.Form):
             else:
                 chosen[name] = True
         data["option_flags"] = chosen
+        hours, minutes = data.get("time_per_move"), data.get("reply_time") or 0
+        if hours is not None and minutes > int(hours) * 60:
+            self.add_error("reply_time", _("The reply time cannot be longer than the time per move."))
         return data
 
     def time_delta(self) -> dt.timedelta:
         return dt.timedelta(hours=int(self.cleaned_data["time_per_move"]))
+
+    def reply_delta(self) -> dt.timedelta | None:
+        """The chosen reply time, or None for the default (a quarter of the time per move)."""
+        minutes = self.cleaned_data.get("reply_time") or 0
+        return dt.timedelta(minutes=int(minutes)) if minutes else None
 
 
 class InviteForm(forms.Form):

@@ -60,6 +60,17 @@ class GameCreateSerializer(serializers.Serializer):
         default=86400,
         help_text=_("Seconds each player has to move (1 hour to 14 days)."),
     )
+    reply_time = StrictIntegerField(
+        min_value=int(services.MIN_REPLY_TIME.total_seconds()),
+        max_value=int(services.MAX_TIME_PER_MOVE.total_seconds()),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_(
+            "Seconds for a quick follow-up such as an answer to an offer (15 minutes to the time per "
+            "move); null or missing: a quarter of the time per move, at most 24 hours."
+        ),
+    )
     visibility = serializers.ChoiceField(
         choices=models.Game.Visibility.choices, required=False, default=models.Game.Visibility.PUBLIC
     )
@@ -256,6 +267,9 @@ class GameSerializer(serializers.Serializer):
     )
     options = serializers.DictField(child=serializers.BooleanField())
     time_per_move = serializers.IntegerField(help_text=_("Seconds each player has to move."))
+    reply_time = serializers.IntegerField(
+        help_text=_("Seconds a player has for a quick follow-up, such as an answer to an offer.")
+    )
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -294,6 +308,7 @@ def game_data(gv: GameView) -> dict[str, Any]:
         "seed": bytes(game.seed).hex() if game.is_finished else None,
         "options": game.options,
         "time_per_move": int(game.time_per_move.total_seconds()),
+        "reply_time": int(game.reply_window.total_seconds()),
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,

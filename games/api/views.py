@@ -190,6 +190,7 @@ class GameList(ApiView, generics.GenericAPIView):  # type: ignore[misc]
                 seat_count=data["seat_count"],
                 options=data["options"],
                 time_per_move=dt.timedelta(seconds=data["time_per_move"]),
+                reply_time=dt.timedelta(seconds=data["reply_time"]) if data.get("reply_time") else None,
                 visibility=data["visibility"],
                 now=timezone.now(),
             )

@@ -39,6 +39,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 seat_count=data["seat_count"],
                 options=data["option_flags"],
                 time_per_move=form.time_delta(),
+                reply_time=form.reply_delta(),
                 visibility=data["visibility"],
                 now=now(),
             )

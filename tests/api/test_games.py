@@ -69,8 +69,19 @@ class TestCreate:
         )
         assert body["status"] == "open" and body["my_seat"] == 0 and body["seq"] == 0
         assert body["time_per_move"] == 7200 and body["seed"] is None
+        assert body["reply_time"] == 1800  # the default: a quarter of the time per move
         assert body["seed_sha256"] == game.seed_sha256
         assert [s["name"] for s in body["seats"]] == ["Ann"]
+
+    def test_it_takes_a_reply_time_for_quick_follow_ups(self, client_for: ClientFor, ann: Any) -> None:
+        response = client_for(ann).post(
+            "/api/games/",
+            {"kind": "race", "seat_count": 2, "time_per_move": 7200, "reply_time": 900},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        assert response.json()["reply_time"] == 900
+        assert models.Game.objects.get().time_for(reply=True).total_seconds() == 900
 
     def test_it_refuses_anonymous_scripts_with_401(self, client_for: ClientFor) -> None:
         response = client_for(None).post("/api/games/", {"kind": "race", "seat_count": 2}, format="json")
@@ -89,6 +100,8 @@ class TestCreate:
             ({"kind": "race", "seat_count": 5}, None, "refused"),
             ({"kind": "race", "seat_count": 7}, "seat_count", "invalid"),
             ({"kind": "race", "seat_count": 2, "time_per_move": 60}, "time_per_move", "invalid"),
+            ({"kind": "race", "seat_count": 2, "reply_time": 60}, "reply_time", "invalid"),
+            ({"kind": "race", "seat_count": 2, "time_per_move": 3600, "reply_time": 7200}, None, "refused"),
             ({"kind": "race", "seat_count": 2, "options": {"longer": True}}, None, "refused"),
             ({"kind": "race", "seat_count": 2, "options": {"short": "yes"}}, "options", "invalid"),
             ({"kind": "race", "seat_count": 2, "visibility": "secret"}, "visibility", "invalid"),

@@ -149,8 +149,7 @@ def accepts(state: GameState, seat: int, command: Command) -> bool:
 class MoonrakersEngine:
     NAME = "moonrakers"
     TITLE = "Moonrakers"
-    # The rules are complete; its board, offer forms and emails are issue 11: not offered until then.
-    OFFERED = False
+    OFFERED = True
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS: tuple[OptionSpec, ...] = (
