@@ -3,9 +3,10 @@
 
     python docs/examples/api_bot.py --url http://127.0.0.1:8000 --token YOUR_KEY
     python docs/examples/api_bot.py --url ... --token ... --game 42
+    python docs/examples/api_bot.py --url ... --token ... --kind moonrakers [--seats 1]
 
-Without --game it creates a two-seat Moonrollers table, fills the other seat with a bot and starts
-it. Then, until the game is over, it reads GET /api/games/{id}/legal/, picks a command from the
+Without --game it creates a table (--kind moonrollers, two seats, or --kind moonrakers, three seats),
+fills the other seats with bots and starts it. Then, until the game is over, it reads GET /api/games/{id}/legal/, picks a command from the
 specs there and sends it with POST /api/games/{id}/commands/, giving back the "seq" it read as
 "expected_seq". Make a token on the site's "API tokens" page (/api/tokens/).
 """
@@ -22,9 +23,25 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-# What this bot prefers when several commands are allowed: finish pending decisions, make progress
-# on a card, and stop (rather than push its luck) once a requirement is completed this turn.
-PREFERENCE = ["keep", "stack", "return", "lock", "commit", "choose", "stop", "roll"]
+# What this bot prefers when several commands are allowed (the specs' "action" names, which differ
+# between games). Moonrollers: finish pending decisions, make progress on a card, and stop (rather
+# than push its luck) once a requirement is completed this turn. Moonrakers: keep what is dealt,
+# accept offers, attempt a Contract alone, play every card it can, then finish.
+PREFERENCE = {
+    "moonrollers": ["keep", "stack", "return", "lock", "commit", "choose", "stop", "roll"],
+    "moonrakers": [
+        "keep",
+        "keepbonus",
+        "bonusdeck",
+        "pick",
+        "acceptoffer",
+        "gosolo",
+        "playcard",
+        "done",
+        "choosecontract",
+    ],
+}
+SEATS = {"moonrollers": 2, "moonrakers": 3}
 
 
 class Api:
@@ -65,12 +82,16 @@ def fill(spec: dict[str, Any], rng: random.Random, minimal: bool = False) -> str
     return " ".join(word for word in words if word)
 
 
-def pick(commands: list[dict[str, Any]], view: dict[str, Any] | None, rng: random.Random) -> dict[str, Any]:
-    """A spec by preference; ``view`` is the game as the last answer showed it (Moonrollers)."""
-    by_action = {spec["action"]: spec for spec in commands}
+def pick(
+    kind: str, commands: list[dict[str, Any]], view: dict[str, Any] | None, rng: random.Random
+) -> dict[str, Any]:
+    """A spec by preference; ``view`` is the game as the last answer showed it."""
+    by_action: dict[str, dict[str, Any]] = {}
+    for spec in commands:
+        by_action.setdefault(spec["action"], spec)
     turn = (view or {}).get("turn")
     completed = isinstance(turn, dict) and bool(turn.get("completed_this_turn"))
-    for action in PREFERENCE:
+    for action in PREFERENCE.get(kind, []):
         if action == "stop" and not completed:
             continue  # nothing would be kept yet: roll on
         if action in by_action:
@@ -78,23 +99,27 @@ def pick(commands: list[dict[str, Any]], view: dict[str, Any] | None, rng: rando
     return rng.choice(commands)
 
 
-def create_game(api: Api) -> int:
-    status, game = api.call("POST", "/api/games/", {"kind": "moonrollers", "seat_count": 2})
+def create_game(api: Api, kind: str, seats: int | None) -> int:
+    status, game = api.call("POST", "/api/games/", {"kind": kind, "seat_count": seats or SEATS[kind]})
     if status != 201:
         sys.exit(f"could not create a game: {game['detail']}")
-    api.call("POST", f"/api/games/{game['id']}/bots/")
+    if game["seat_count"] > 1:
+        api.call("POST", f"/api/games/{game['id']}/bots/")
     status, game = api.call("POST", f"/api/games/{game['id']}/start/")
     if status != 200:
         sys.exit(f"could not start the game: {game['detail']}")
-    print(f"Created and started game {game['id']} against a bot.")
+    print(f"Created and started game {game['id']} ({kind}) against bots.")
     return int(game["id"])
 
 
 def play(api: Api, game_id: int, poll: float, rng: random.Random) -> dict[str, Any]:
     base = f"/api/games/{game_id}"
     status, game = api.call("GET", f"{base}/")
-    view = game.get("view")
+    if status != 200:
+        sys.exit(f"cannot read game {game_id}: {game['detail']}")
+    kind, view = game["kind"], game.get("view")
     moves = 0
+    refused: set[tuple[int, str]] = set()  # (seq, prefix) of specs the server refused: try another
     while True:
         status, legal = api.call("GET", f"{base}/legal/")
         if status != 200:
@@ -105,7 +130,8 @@ def play(api: Api, game_id: int, poll: float, rng: random.Random) -> dict[str, A
         if not legal["commands"]:
             time.sleep(poll)  # someone else's turn
             continue
-        spec = pick(legal["commands"], view, rng)
+        fresh = [c for c in legal["commands"] if (legal["seq"], c["prefix"]) not in refused]
+        spec = pick(kind, fresh or legal["commands"], view, rng)
         for attempt in range(2):
             # A random filling may ask too much (more dice than a requirement needs); the smallest
             # filling of a spec is always allowed.
@@ -115,6 +141,8 @@ def play(api: Api, game_id: int, poll: float, rng: random.Random) -> dict[str, A
             if status != 400:
                 break
             print(f"  refused {text!r}: {answer['detail']}")
+        if status == 400:
+            refused.add((legal["seq"], spec["prefix"]))
         if status == 201:
             moves += 1
             view = answer["view"]  # the game after this move and the other seats' replies
@@ -130,13 +158,17 @@ def main() -> None:
     parser.add_argument("--url", default=os.environ.get("MOONWEB_URL", "http://127.0.0.1:8000"))
     parser.add_argument("--token", default=os.environ.get("MOONWEB_TOKEN"), help="or set MOONWEB_TOKEN")
     parser.add_argument("--game", type=int, help="play this game (you must have a seat)")
+    parser.add_argument("--kind", choices=sorted(SEATS), default="moonrollers", help="the game to create")
+    parser.add_argument(
+        "--seats", type=int, help="seats of the game to create (Moonrakers: 1 is the solo game)"
+    )
     parser.add_argument("--poll", type=float, default=10.0, help="seconds between looks while waiting")
     parser.add_argument("--seed", type=int, help="make the bot's choices repeatable")
     args = parser.parse_args()
     if not args.token:
         parser.error("a token is needed: --token or MOONWEB_TOKEN (make one at /api/tokens/)")
     api = Api(args.url, args.token)
-    game_id = args.game or create_game(api)
+    game_id = args.game or create_game(api, args.kind, args.seats)
     game = play(api, game_id, args.poll, random.Random(args.seed))
     outcome = game["outcome"] or {}
     names = {str(seat["position"]): seat["name"] for seat in game["seats"]}

@@ -38,3 +38,36 @@ def test_the_example_bot_plays_a_game_to_the_end(live_server: Any) -> None:
     assert f"Game {game.pk} is over." in run.stdout
     assert bytes(game.seed).hex() in run.stdout
     assert models.Event.objects.filter(game=game, cause="player", actor=0).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_example_bot_creates_and_plays_a_solo_moonrakers_game_to_the_end(live_server: Any) -> None:
+    """The solo game (ten rounds) keeps this short; the same code answers any Moonrakers table."""
+    ann = make_user("Ann")
+    token = Token.objects.create(user=ann)
+
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(BOT),
+            "--url",
+            live_server.url,
+            "--token",
+            token.key,
+            "--kind",
+            "moonrakers",
+            "--seats",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+    assert run.returncode == 0, run.stderr + run.stdout[-2000:]
+    game = models.Game.objects.get(kind="moonrakers")
+    assert game.status == models.Game.Status.FINISHED and game.seat_count == 1
+    assert f"Game {game.pk} is over." in run.stdout
+    played = models.Event.objects.filter(game=game, cause="player", actor=0)
+    assert played.filter(type="card_played").exists() and played.filter(type="objectives_kept").exists()
