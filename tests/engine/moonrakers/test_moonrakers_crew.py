@@ -94,6 +94,9 @@ def test_crusse_parke_four_damage_trashes_the_top_card() -> None:
     reactors = t.state.supply_of("reactor")
     t(0, "play crusse-parke")
     assert got(t)["damage"] == 4 and t.p(0).draw[0] == "miss" and t.state.supply_of("reactor") == reactors + 1
+    t2 = solo("claim-bounty", ["crusse-parke"], draw=[], discard=["shield"])  # A26: reshuffle first
+    t2(0, "play crusse-parke")
+    assert got(t2)["damage"] == 4 and t2.p(0).draw == () and t2.p(0).discard == ()
 
 
 def test_dana_powalki_damage_three_and_an_action() -> None:
@@ -228,6 +231,7 @@ def test_zek_zarag_plays_any_card_of_the_draw_pile() -> None:
     t = solo("claim-bounty", ["zek-zarag"], draw=[], discard=["miss", "reactor", "miss"])
     t(0, "play zek-zarag")
     assert sorted(t.p(0).draw) == ["miss", "miss", "reactor"]
+    assert t.refused(0, "pick none").reason.key == "moonrakers.refused.must_pick"
     t(0, "pick reactor")
     assert got(t)["reactor"] == 1 and t.part(0).actions == 2 and sorted(t.p(0).draw) == ["miss", "miss"]
 

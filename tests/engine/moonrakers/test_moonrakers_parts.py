@@ -80,6 +80,10 @@ def test_the_clone_bay_plays_a_crew_card_twice() -> None:
     t(0, "use the-clone-bay moro-mada reduce shield")
     assert needed(t) == {"damage": 1, "shield": 1} and got(t)["crew"] == 2 and t.part(0).actions == 0
     t.refused(0, "use the-clone-bay moro-mada reduce shield")
+    t2 = solo("escape-pods", ["reactor", "moro-mada"], parts=["the-clone-bay"])
+    t2(0, "play reactor")
+    refused = t2.refused(0, "use the-clone-bay moro-mada reduce shield")  # not played yet
+    assert refused.reason.key == "moonrakers.refused.clone_bay_needs_played_crew"
 
 
 def test_daburu_mk1_starts_with_two_actions() -> None:
@@ -274,6 +278,8 @@ def test_the_pursuer_discard_and_draw_as_many_once() -> None:
     t(0, "use the-pursuer miss miss")
     assert t.p(0).hand == ("reactor", "shield") and t.part(0).actions == 1
     t.refused(0, "use the-pursuer")
+    t2 = solo("claim-bounty", ["miss"] * 4, parts=["the-pursuer"])
+    assert t2.refused(0, "use the-pursuer miss miss miss miss").reason.key == "moonrakers.refused.up_to_three"
 
 
 def test_the_quantum_driver_once_d1_as_d3() -> None:
