@@ -4,9 +4,11 @@ A Crew record says what the card counts as (``counts``), which options it reads 
 ``modes`` for a choice of mode), what it refuses (``check``), what it does (``effect``) and the
 options used when a timeout or a bot plays it (``default``). A Ship Part record says when it
 applies: ``start`` (start of a Contract), ``free`` (a play that costs no Action), ``first`` (the
-first card of a kind), ``use`` (an activated ability, with ``check`` and its Action cost), and
-``reduction`` (a requirement reduction read off the final record, in state.py's terms).
-Passive numbers that other modules read directly: Cloaking Device (negotiation.lock), Flash
+first card of a kind: ``first_actions``, ``first_draw``, ``first_double``) and ``use`` (an
+activated ability, with ``check`` and its Action cost). Passive numbers that other modules read
+directly (named in the record's ``notes``): the requirement reductions of Sapphire mk2, Titan 3000,
+Twin Jets E4, The Gatling Laser, The Dauntless, MG Phase Core and MG1 Rail Gun, read off the final
+record (state.conditional_reductions), Cloaking Device (negotiation.lock), Flash
 (Player.hand_limit), Swarm mk1 and MG1 Kinetic (context.discard_from_hand / trash_from_hand).
 """
 
