@@ -4,9 +4,11 @@ A Crew record says what the card counts as (``counts``), which options it reads 
 ``modes`` for a choice of mode), what it refuses (``check``), what it does (``effect``) and the
 options used when a timeout or a bot plays it (``default``). A Ship Part record says when it
 applies: ``start`` (start of a Contract), ``free`` (a play that costs no Action), ``first`` (the
-first card of a kind), ``use`` (an activated ability, with ``check`` and its Action cost), and
-``reduction`` (a requirement reduction read off the final record, in state.py's terms).
-Passive numbers that other modules read directly: Cloaking Device (negotiation.lock), Flash
+first card of a kind: ``first_actions``, ``first_draw``, ``first_double``) and ``use`` (an
+activated ability, with ``check`` and its Action cost). Passive numbers that other modules read
+directly (named in the record's ``notes``): the requirement reductions of Sapphire mk2, Titan 3000,
+Twin Jets E4, The Gatling Laser, The Dauntless, MG Phase Core and MG1 Rail Gun, read off the final
+record (state.conditional_reductions), Cloaking Device (negotiation.lock), Flash
 (Player.hand_limit), Swarm mk1 and MG1 Kinetic (context.discard_from_hand / trash_from_hand).
 """
 
@@ -159,9 +161,13 @@ def _at0k_check(ctx: Ctx, seat: int, opts: Opts) -> None:
 
 
 def _at0k_counts(ctx: Ctx, seat: int, opts: Opts) -> tuple[str, int]:
+    """AT-0K "Play this card as an amount of Damage equal to the number of Hazard icons on the discarded
+    die": with no die to discard it is played as nothing but a Crew card (no Damage card for Kary
+    Powalk, MG Warp, MG Support Core or the Objectives)."""
     dice = participant(ctx, seat).dice
-    ok = opts.dice and len(opts.dice) == 1 and 0 <= opts.dice[0] < len(dice)
-    return ("damage", dice[opts.dice[0]] if ok and opts.dice else 0)
+    if not (opts.dice and len(opts.dice) == 1 and 0 <= opts.dice[0] < len(dice)):
+        return ("none", 0)
+    return ("damage", dice[opts.dice[0]])
 
 
 def _at0k(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -443,6 +449,7 @@ class PartAbility:
     free: str | None = None  # a kind whose first card costs no Action (Emulator, Support Core)
     first_actions: str | None = None  # Accelerator mk3: +1 Action on the first Reactor
     first_draw: str | None = None  # MG Warp: draw 2 on the first Damage card
+    first_double: str | None = None  # Duo 1000: the first Shield counts as 2 Shields (A22)
     use: Effect | None = None  # activated ability (``use PART``)
     use_check: Check = _nothing
     use_cost: int = 0  # Actions per use
@@ -487,8 +494,10 @@ def _defender_check(ctx: Ctx, seat: int, opts: Opts) -> None:
 
 def _defender(ctx: Ctx, seat: int, opts: Opts) -> None:
     discard_from_hand(ctx, seat, opts.cards or (), "defender-5000")
-    ctx.emit(Contributed(seat, "shield", 1, False, True, "defender-5000"))
-    block(ctx, seat, 1, "defender-5000")
+    first = "shield" not in participant(ctx, seat).firsts
+    value = first_value(ctx, seat, "shield", 1)  # A7: a Shield card, so Duo 1000's first Shield
+    ctx.emit(Contributed(seat, "shield", value, False, True, "defender-5000"))
+    card_kind_effects(ctx, seat, "shield", value, first)
 
 
 REPLICATOR_AS = ("shield", "thruster", "reactor", "damage-1")
@@ -508,8 +517,9 @@ def _replicator(ctx: Ctx, seat: int, opts: Opts) -> None:
     discard_from_hand(ctx, seat, opts.cards or (), "replicator-mk1")
     kind = BASIC_TYPE[opts.mode]
     first = kind not in participant(ctx, seat).firsts
-    ctx.emit(Contributed(seat, kind, BASIC_VALUE.get(opts.mode, 1), False, True, "replicator-mk1"))
-    card_kind_effects(ctx, seat, kind, 1, first)  # A20: "play them as" carries the card's effect
+    value = first_value(ctx, seat, kind, BASIC_VALUE.get(opts.mode, 1))
+    ctx.emit(Contributed(seat, kind, value, False, True, "replicator-mk1"))
+    card_kind_effects(ctx, seat, kind, value, first)  # A20: "play them as" carries the card's effect
 
 
 def _up_to_three_check(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -590,21 +600,21 @@ PART_TABLE: dict[str, PartAbility] = {
             use_check=_discard_check(("damage-1", "damage-2")),
             use_cost=1,
         ),
-        PartAbility("the-dauntless", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("the-dauntless", notes=("state.conditional_reductions",)),
         PartAbility("defender-5000", use=_defender, use_check=_defender_check, use_cost=1, needs=("cards",)),
-        PartAbility("duo-1000", notes=("first Shield counts 2",)),
+        PartAbility("duo-1000", first_double="shield"),
         PartAbility("emulator-mk2", free="shield"),
         PartAbility("escape-jets-e1", start_draw=_no_kind("thruster")),
         PartAbility("flash", notes=("Player.hand_limit",)),
-        PartAbility("the-gatling-laser", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("the-gatling-laser", notes=("state.conditional_reductions",)),
         PartAbility("jump-jets-e2", others_draw=1),
         PartAbility("the-leech", start_actions=_leech),
         PartAbility("mg-charge-core", notes=("play damage-1 with mg-charge-core",)),
-        PartAbility("mg-phase-core", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("mg-phase-core", notes=("state.conditional_reductions",)),
         PartAbility("mg-support-core", free="damage"),
         PartAbility("mg-warp", first_draw="damage"),
         PartAbility("mg1-kinetic", notes=("context.trash_from_hand",)),
-        PartAbility("mg1-rail-gun", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("mg1-rail-gun", notes=("state.conditional_reductions",)),
         PartAbility(
             "mg2-laser-turrets",
             use=_deal(4, ("damage-1", "damage-1"), "mg2-laser-turrets"),
@@ -628,11 +638,11 @@ PART_TABLE: dict[str, PartAbility] = {
             needs=("cards", "mode"),
             modes=REPLICATOR_AS,
         ),
-        PartAbility("sapphire-mk2", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("sapphire-mk2", notes=("state.conditional_reductions",)),
         PartAbility("swarm-mk1", notes=("context.discard_from_hand",)),
         PartAbility("symbiote-9000", use=_symbiote, use_check=_symbiote_check, once=True, needs=("trash",)),
-        PartAbility("titan-3000", notes=("state.PART_REDUCTIONS",)),
-        PartAbility("twin-jets-e4", notes=("state.PART_REDUCTIONS",)),
+        PartAbility("titan-3000", notes=("state.conditional_reductions",)),
+        PartAbility("twin-jets-e4", notes=("state.conditional_reductions",)),
         PartAbility("vector-jets-e3", start_draw=_vector),
     )
 }
@@ -698,6 +708,16 @@ def card_kind_effects(ctx: Ctx, seat: int, kind: str, value: int, first: bool) -
                 draw(ctx, seat, 2, part)
 
 
+def first_value(ctx: Ctx, seat: int, kind: str, value: int) -> int:
+    """Duo 1000 "Your first Green Shield that you play counts as 2 Shields": the owner's first
+    card of that kind, however it is played (a Shield card, [REDACTED], Tantin al Vale, Defender
+    5000, Replicator mk1: rulings A7, A22), counts and blocks twice its value."""
+    if kind in participant(ctx, seat).firsts:
+        return value
+    doubled = any(PART_TABLE[part].first_double == kind for part in ctx.state.players[seat].parts)
+    return 2 * value if doubled else value
+
+
 def free_via(ctx: Ctx, seat: int, card: str, kind: str) -> str | None:
     """Which standing permission makes this play cost no Action (Emulator, Support Core, Predator)."""
     p = participant(ctx, seat)
@@ -752,9 +772,8 @@ def play_card(
         via = via or (free or "")
     if opts.with_part == "the-quantum-driver":
         ctx.emit(PartUsed(seat, "the-quantum-driver", 0))
-    if kind == "shield" and "shield" not in p.firsts and owns(ctx, seat, "duo-1000"):
-        value = 2  # A22: Duo 1000's first Shield counts as 2 Shields and blocks 2
     first = kind not in p.firsts
+    value = first_value(ctx, seat, kind, value)
     ctx.emit(
         CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or ""))
     )
