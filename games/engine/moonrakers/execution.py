@@ -129,9 +129,13 @@ def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
         ability = CREW_TABLE[card]
         kind, value = ability.counts(ctx, seat, cmd.opts)
         ability.check(ctx, seat, cmd.opts)
-        # R-M3: a Mercenary card gives no benefit of its kind (no block, no draw), only the ability.
         ctx.emit(Contributed(seat, kind, value, True, True, card, merc=True))
-        ability.effect(ctx, seat, cmd.opts)  # A60: "as if they had played it themselves"
+        # 001: "The player does get to use the special ability of any Crew hired for the Contract as
+        # if they had played it themselves" (A60). R-M3's "no benefit" is said of Mercenary *Action
+        # Deck* cards only, so a Crew whose ability is to be played as a Shield (Tantin al Vale)
+        # blocks like the player's own; first-of-kind part bonuses stay with the player's own cards.
+        card_kind_effects(ctx, seat, kind, value, False)
+        ability.effect(ctx, seat, cmd.opts)
     else:
         ctx.emit(Contributed(seat, BASIC_TYPE[card], BASIC_VALUE.get(card, 1), False, True, card, merc=True))
     after_play(ctx)

@@ -144,3 +144,23 @@ def test_t36_two_players_mercenaries_for_the_mission_leader_only() -> None:
     t(1, "done")
     t(1, "done")
     assert t.state.merc_row != row or t.state.merc_deck != state.merc_deck  # refreshed after both turns
+
+
+def test_a_mercenary_crew_played_as_a_shield_blocks_like_the_players_own() -> None:
+    """001: "The player does get to use the special ability of any Crew hired for the Contract as if
+    they had played it themselves" — Tantin al Vale hired as a Shield blocks a Hazard icon, whereas a
+    Mercenary Shield card (an Action Deck card, "they only apply to the Contract requirement") does not."""
+    state = position(
+        1,
+        hands={0: ["reactor"] * 3 + ["thruster"] * 2},
+        draws={0: MISSES},
+        row=["ancient-ruins"],
+        credits={0: 0},
+    )
+    state = replace(state, merc_row=("shield", "thruster", "reactor", "thruster", "tantin-al-vale"))
+    t = Table(state)
+    t(0, "contract 1", dice=[1, 0])
+    t(0, "merc 1")
+    assert t.part(0).blocked == 0  # the Mercenary Shield card only counts toward the requirement
+    t(0, "merc 5 as shield")
+    assert t.part(0).blocked == 1
