@@ -220,7 +220,20 @@ def score_series(game: models.Game) -> dict[int, list[tuple[int, int]]]:
 
 def replay_turns(game: models.Game) -> list[int]:
     """The replay step at which each turn begins (the position its player faced): a turn is a run
-    of moves by the same seat; chat and the table's own events do not start one."""
+    of moves by the same seat; chat and the table's own events do not start one. A game whose
+    engine names the events that begin a turn (``TURN_STARTS``) has its turns begin right after the
+    batch holding such an event."""
+    turn_types = getattr(get_engine(game.kind), "TURN_STARTS", frozenset())
+    if turn_types:
+        ends: dict[int, int] = {}
+        starting: set[int] = set()
+        for seq, batch, kind in (
+            models.Event.objects.filter(game=game).order_by("seq").values_list("seq", "batch", "type")
+        ):
+            ends[batch] = seq
+            if kind in turn_types:
+                starting.add(batch)
+        return [ends[b] for b in ends if b in starting]
     batches: dict[int, dict[str, Any]] = {}
     rows = (
         models.Event.objects.filter(game=game)

@@ -258,7 +258,13 @@ class Outcome:
 
 @runtime_checkable
 class Engine(Protocol):
-    """What a game must provide. State is whatever the engine folds fastest, JSON via dump/load."""
+    """What a game must provide. State is whatever the engine folds fastest, JSON via dump/load.
+
+    Optional, read with ``getattr``: ``TURN_STARTS`` (a frozenset of event types), the events that
+    begin a turn, for games whose turn is not simply a run of one seat's moves (Moonrakers: a
+    Mission Leader's turn has negotiation and several players acting); the replay's turn steps
+    follow it.
+    """
 
     NAME: str
     TITLE: str  # the game's published name, the same in every language

@@ -49,7 +49,13 @@ def test_a_finished_game_is_verified_replayed_charted_and_exported(finished: tup
     steps = selectors.replay_moves(game)
     for step in (steps[0], steps[len(steps) // 2], steps[-1]):
         assert client.get(f"/games/{game.pk}/replay/{step}/").status_code == 200
-    series = selectors.score_series(game)
+    # Replay by turn: one step per Mission Leader's turn, where the turn's Planning begins.
+    turns = selectors.replay_turns(game)
+    assert len(turns) == models.Event.objects.filter(game=game, type="turn_started").count() > 10
+    assert turns == sorted(turns) and turns[0] > 1
+    for step in turns[1:4]:
+        assert client.get(f"/games/{game.pk}/replay/{step}/").status_code == 200
+        series = selectors.score_series(game)
     assert max(points[-1][1] for points in series.values()) >= 10
     export = client.get(f"/games/{game.pk}/export.json")
     assert export.status_code == 200 and b"decks" in export.content

@@ -150,6 +150,8 @@ class MoonrakersEngine:
     NAME = "moonrakers"
     TITLE = "Moonrakers"
     OFFERED = True
+    # A turn is the Mission Leader's, with everybody's offers and plays in it (replay by turn).
+    TURN_STARTS = frozenset({"turn_started"})
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS: tuple[OptionSpec, ...] = (
