@@ -5,10 +5,11 @@
     python docs/examples/api_bot.py --url ... --token ... --game 42
     python docs/examples/api_bot.py --url ... --token ... --kind moonrakers [--seats 1]
 
-Without --game it creates a table (--kind moonrollers, two seats, or --kind moonrakers, three seats),
-fills the other seats with bots and starts it. Then, until the game is over, it reads GET /api/games/{id}/legal/, picks a command from the
-specs there and sends it with POST /api/games/{id}/commands/, giving back the "seq" it read as
-"expected_seq". Make a token on the site's "API tokens" page (/api/tokens/).
+Without --game it creates a table (--kind moonrollers, two seats, or --kind moonrakers, three
+seats), fills the other seats with bots and starts it. Then, until the game is over, it reads
+GET /api/games/{id}/legal/, picks a command from the specs there and sends it with
+POST /api/games/{id}/commands/, giving back the "seq" it read as "expected_seq". Make a token on
+the site's "API tokens" page (/api/tokens/).
 """
 
 from __future__ import annotations
