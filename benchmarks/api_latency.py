@@ -1,9 +1,10 @@
 """Latency under gunicorn on PostgreSQL: the game page, the API's view, and a command POST.
 
     DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_bench \\
-        .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102]
+        .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102] [--kind moonrakers]
 
-Builds (once; later runs reuse them) Moonrollers games of about 20 and about 2,000 events by
+Builds (once; later runs reuse them) games of about 20 and about 2,000 events (Moonrollers with two
+players, or Moonrakers with three: ``--kind``) by
 playing them through the services, the engine's random_command choosing every move; starts gunicorn with
 2 workers on 127.0.0.1; then, one request at a time, measures
 
@@ -56,18 +57,21 @@ def setup_django(broker: str) -> None:
     call_command("migrate", verbosity=0)  # a new, empty database is fine
 
 
-def bench_users() -> tuple[Any, Any]:
+SEATS = {"moonrollers": 2, "moonrakers": 3}
+
+
+def bench_users() -> list[Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
     users = []
-    for name in ("bench-ann", "bench-bob"):
+    for name in ("bench-ann", "bench-bob", "bench-cyd"):
         user, _ = get_user_model().objects.get_or_create(
             username=name, defaults={"email": f"{name}@example.com", "display_name": name}
         )
         Token.objects.get_or_create(user=user)
         users.append(user)
-    return users[0], users[1]
+    return users
 
 
 def grow(game: Any, events: int) -> None:
@@ -92,29 +96,31 @@ def grow(game: Any, events: int) -> None:
         )
 
 
-def bench_game(ann: Any, bob: Any, events: int, exclude: set[int]) -> Any:
-    """An active two-player game of at least ``events`` events (reused when one exists)."""
+def bench_game(kind: str, users: list[Any], events: int, exclude: set[int]) -> Any:
+    """An active game of at least ``events`` events (reused when one exists)."""
     import datetime as dt
 
     from django.utils import timezone
 
     from games import models, services
 
+    ann, others = users[0], users[1 : SEATS[kind]]
     candidates = models.Game.objects.filter(
-        creator=ann, kind="moonrollers", status="active", last_seq__gte=events, last_seq__lt=events * 1.5
+        creator=ann, kind=kind, status="active", last_seq__gte=events, last_seq__lt=events * 1.5
     ).exclude(pk__in=exclude)
     game = candidates.order_by("pk").first()
     while game is None:
         now = timezone.now()
         game = services.game_create(
             creator=ann,
-            kind="moonrollers",
-            seat_count=2,
-            options={"longer_game": events > 100},
+            kind=kind,
+            seat_count=SEATS[kind],
+            options={"longer_game": events > 100} if kind == "moonrollers" else {},
             time_per_move=dt.timedelta(days=3),
             now=now,
         )
-        services.game_join(game=game, user=bob, now=now)
+        for other in others:
+            services.game_join(game=game, user=other, now=now)
         services.game_start(game=game, by=ann, now=now)
         game.refresh_from_db()
         started = time.monotonic()
@@ -258,18 +264,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=200, help="timed requests per figure")
     parser.add_argument("--port", type=int, default=8102)
+    parser.add_argument("--kind", choices=sorted(SEATS), default="moonrollers")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13")
     parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
     args = parser.parse_args()
     setup_django(args.broker)
     from games import models
 
-    ann, bob = bench_users()
-    print("Games (built through the services, reused by later runs):")
-    long_game = bench_game(ann, bob, LONG_EVENTS, exclude=set())
+    users = bench_users()
+    ann = users[0]
+    print(f"{args.kind} games (built through the services, reused by later runs):")
+    long_game = bench_game(args.kind, users, LONG_EVENTS, exclude=set())
     shorts: list[Any] = []
     for _ in range(max(1, args.requests // COMMANDS_PER_SHORT_GAME)):
-        shorts.append(bench_game(ann, bob, SHORT_EVENTS, exclude={g.pk for g in shorts}))
+        shorts.append(bench_game(args.kind, users, SHORT_EVENTS, exclude={g.pk for g in shorts}))
     tokens = {
         game.pk: {s.position: s.user.auth_token.key for s in game.seats.select_related("user__auth_token")}
         for game in [long_game, *shorts]
