@@ -1,0 +1,439 @@
+"""The phases, the 40 Contracts and the 23 Objectives, read against the rulebook (001, 003, 004).
+
+Each test quotes the sentence it enforces. The Contract table below is typed out independently of
+``cards.json`` (from the card lists, with the rulebook's Claim Bounty), so a wrong number in the data
+fails here; each Contract is then played to success with exactly its requirements and to failure
+one card short of each of them. Every Objective is met and missed through real play, and scored
+only at the end of the turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from moonrakers_scenario import Table, position
+
+from games.engine.moonrakers.cards import CONTRACTS, PARTS, slug
+from games.engine.moonrakers.state import BONUS, BUYING, PLANNING
+
+MISSES = ["miss"] * 30
+
+# name: (type, requirements, Prestige, Credits, Bonus Card, Hazard Dice). R Reactor, T Thruster,
+# D Damage, S Shield, C Crew. Claim Bounty is the rulebook's "2 Damage and 2 Reactors, with 1
+# Hazard Dice" (001 GAMEPLAY > EXAMPLE [1]; the card lists say 3D).
+CONTRACT_TABLE: dict[str, tuple[str, str, int, int, int, int]] = {
+    "Abandoned Vessel": ("explore", "3R 3D", 1, 4, 1, 2),
+    "Admiral's Flagship": ("kill", "5R 8D 5S", 5, 11, 1, 4),
+    "Ancient Ruins": ("explore", "4R 4T", 2, 7, 0, 2),
+    "Assault on Vilonia": ("kill", "8D", 3, 5, 1, 2),
+    "Asteroid Field": ("explore", "4R 3C", 2, 8, 0, 2),
+    "Black Hole": ("explore", "4R 4T 5C", 5, 12, 0, 4),
+    "Blockade Run": ("delivery", "1T 1S", 0, 3, 0, 0),
+    "Bomber Screen": ("kill", "3T 6D", 3, 9, 0, 3),
+    "Bounty Hunters": ("kill", "6D 2C", 3, 6, 0, 3),
+    "Claim Bounty": ("kill", "2R 2D", 1, 3, 0, 1),
+    "Core World Ace": ("kill", "5D", 1, 5, 1, 1),
+    "Cryogenic Pods": ("rescue", "4R 4S", 3, 7, 0, 3),
+    "Derelict Planet": ("explore", "5R 2T 3C", 3, 8, 0, 2),
+    "Distress Beacon": ("explore", "3R 1C", 1, 3, 0, 1),
+    "Elite Squadron": ("kill", "4R 8D 3S", 4, 6, 1, 3),
+    "Emergency Meds": ("delivery", "3R 4T 4D", 3, 8, 0, 2),
+    "Envoy in Distress": ("rescue", "2D 2S", 1, 2, 1, 2),
+    "Escape Pods": ("rescue", "3D 3S", 2, 7, 0, 2),
+    "Escort Duty": ("delivery", "3T 1C", 1, 2, 1, 1),
+    "Fuel Shortage": ("delivery", "2T 2D", 1, 3, 0, 1),
+    "Icarus Run": ("rescue", "3T 3S", 2, 8, 0, 2),
+    "Kill Slavers": ("kill", "1T 1D", 0, 4, 0, 0),
+    "Martial Law": ("rescue", "2S 2C", 1, 4, 1, 2),
+    "Munitions Stockpile": ("delivery", "4T 3S", 3, 7, 0, 2),
+    "Negotiation Insurance": ("delivery", "3T 1D", 1, 2, 1, 2),
+    "Nova Bloom": ("explore", "5R 3S", 3, 7, 0, 3),
+    "Pirate Treasure": ("explore", "2R 1S", 1, 2, 0, 1),
+    "Prison Moon": ("rescue", "4T 2D 5S", 5, 10, 0, 4),
+    "Probe Recovery": ("explore", "3R 2T", 1, 2, 1, 1),
+    "Proof of Life": ("delivery", "4R 4T", 3, 4, 0, 2),
+    "Reactor Failure": ("rescue", "1R 1S", 0, 3, 0, 0),
+    "Refugee Crisis": ("delivery", "3T 2C", 2, 7, 0, 2),
+    "Resistance Leader": ("rescue", "2T 4S 2C", 4, 6, 0, 3),
+    "Rival Pirate Gang": ("kill", "2D 1S", 1, 3, 0, 1),
+    "Royal Cargo": ("delivery", "5T 5D 2C", 5, 10, 0, 4),
+    "Scout Cruiser": ("kill", "5D 2S", 3, 6, 0, 3),
+    "Space Anomaly": ("explore", "1R 1D", 0, 3, 0, 0),
+    "Stim Run": ("delivery", "1R 2T", 1, 2, 0, 1),
+    "Supernova Escape": ("rescue", "1T 2S", 1, 3, 0, 1),
+    "Transport Rescue": ("rescue", "2S 1C", 1, 3, 0, 1),
+}
+LETTER = {"R": "reactor", "T": "thruster", "D": "damage", "S": "shield", "C": "crew"}
+# A card that counts 1 toward each requirement type and does nothing else here (B3-AR finds no
+# other Crew card to take back, so it only adds its Action).
+CARD_FOR = {
+    "reactor": "reactor",
+    "thruster": "thruster",
+    "shield": "shield",
+    "damage": "damage-1",
+    "crew": "b3-ar",
+}
+PRIMARY = {"delivery": "thruster", "explore": "reactor", "kill": "damage", "rescue": "shield"}
+
+
+def needs(contract: str) -> dict[str, int]:
+    _, text, *_ = CONTRACT_TABLE[CONTRACTS[contract].name]
+    return {LETTER[item[-1]]: int(item[:-1]) for item in text.split()}
+
+
+def test_the_forty_contracts_hold_the_printed_values() -> None:
+    """001 CONTRACT.IMG: "Name, Type, Prestige, Credits, Bonus card, Hazard Dice, Contract requirements";
+    Glossary I: each type's "primary requirement is always" a Thruster (Delivery), a Reactor (Explore),
+    a Damage (Kill), a Shield (Rescue)."""
+    assert {CONTRACTS[c].name for c in CONTRACTS} == set(CONTRACT_TABLE)
+    for name, (kind, _, prestige, credits, bonus, dice) in CONTRACT_TABLE.items():
+        c = CONTRACTS[slug(name)]
+        assert (c.type, dict(c.requirements), c.prestige, c.credits, c.bonus, c.dice) == (
+            kind,
+            needs(c.slug),
+            prestige,
+            credits,
+            bonus,
+            dice,
+        ), name
+        assert PRIMARY[kind] in dict(c.requirements), name
+
+
+def attempt(contract: str, cards: list[str]) -> Table:
+    """The Mission Leader solos ``contract`` holding ``cards``, with Actions enough to play them all
+    (rigged: this test is about the requirement, not the Actions), and plays every card."""
+    t = Table(position(3, hands={0: cards}, draws={0: MISSES}, row=[contract], credits={0: 0}))
+    t(0, "contract 1 solo", dice=[0, 0, 0, 0])
+    assert t.state.attempt is not None
+    assert len(t.part(0).dice) == CONTRACTS[contract].dice  # "the Mission Leader rolls all the dice"
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=len(cards)))
+    for card in cards:
+        t(0, f"play {card}")
+    t(0, "done")
+    return t
+
+
+def cards_for(requirements: dict[str, int]) -> list[str]:
+    return [CARD_FOR[kind] for kind, n in requirements.items() for _ in range(n)]
+
+
+@pytest.mark.parametrize("contract", sorted(CONTRACTS))
+def test_each_contract_is_met_by_its_requirements_and_pays_its_rewards(contract: str) -> None:
+    """001: "the Mission Leader and any Allies must meet the requirements by playing an equal or greater
+    number of Action Cards that match the icons"; "Players are awarded that number of Prestige"."""
+    _, _, prestige, credits, bonus, _ = CONTRACT_TABLE[CONTRACTS[contract].name]
+    t = attempt(contract, cards_for(needs(contract)))
+    assert t.p(0).prestige == prestige and t.p(0).credits == credits
+    assert t.state.phase == (BONUS if bonus else BUYING)
+
+
+@pytest.mark.parametrize(
+    ("contract", "short"),
+    [(c, kind) for c in sorted(CONTRACTS) for kind in sorted(needs(c))],
+)
+def test_each_contract_fails_one_card_short_of_each_requirement(contract: str, short: str) -> None:
+    """001 Contract Failure: "When a Contract has been failed, players receive none of the rewards"."""
+    requirements = needs(contract)
+    requirements[short] -= 1
+    t = attempt(contract, cards_for(requirements))
+    assert t.p(0).prestige == 0 and t.p(0).credits == 0 and t.state.phase == BUYING
+
+
+@pytest.mark.parametrize(
+    ("damage", "success"),
+    [(["damage-3", "damage-3", "damage-2"], True), (["damage-3", "damage-2", "damage-2"], False)],
+)
+def test_damage_cards_count_their_level(damage: list[str], success: bool) -> None:
+    """001 CARDS.IMG: "There are different types of Damage cards: I, II, and III. Each type fulfills
+    Damage requirements equal to its level." (Assault on Vilonia needs 8 Damage.)"""
+    t = attempt("assault-on-vilonia", damage)
+    assert (t.p(0).credits == 5) is success
+
+
+# --- Objectives, through real play: met, missed, scored only at the end of the turn -------------
+
+COUNTING = ("chain-reaction", "quick-strike", "shield-wall", "natural-leader", "barrage")
+
+
+def end_of_turn(t: Table) -> None:
+    """The Mission Leader (seat 0) ends the Buying Phase: "Objectives should be scored at the end of a
+    turn"."""
+    assert t.state.phase == BUYING and t.state.leader == 0
+    t(0, "done")
+    assert t.state.phase == PLANNING
+
+
+@pytest.mark.parametrize("one_fewer", [None, *COUNTING])
+def test_card_counting_objectives_count_the_holders_plays_even_on_a_failure(one_fewer: str | None) -> None:
+    """Chain Reaction "Play at least 4 Reactor cards toward one contract (counts even if it fails)",
+    Quick Strike 3 Thrusters, Shield Wall 3 Shields, Natural Leader 3 Crew, Barrage "a total of at least
+    5 Damage"; the Admiral's Flagship (5R 8D 5S) fails."""
+    counts = {
+        "chain-reaction": ["reactor"] * 4,
+        "quick-strike": ["thruster"] * 3,
+        "shield-wall": ["shield"] * 3,
+    }
+    counts["natural-leader"] = ["b3-ar", "ada-massa", "sella-pelleon reduce shield"]
+    counts["barrage"] = ["damage-3", "damage-2"]
+    if one_fewer == "barrage":
+        counts["barrage"] = ["damage-3", "damage-1"]
+    elif one_fewer is not None:
+        counts[one_fewer] = counts[one_fewer][1:]
+    plays = [card for cards in counts.values() for card in cards]
+    state = position(
+        3,
+        hands={0: [p.split()[0] for p in plays]},
+        draws={0: MISSES},
+        objectives={0: list(COUNTING)},
+        row=["admirals-flagship"],
+    )
+    t = Table(state)
+    t(0, "contract 1 solo", dice=[0, 0, 0, 0])
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=len(plays)))
+    for p in plays:
+        t(0, f"play {p}")
+    t(0, "done")
+    assert t.p(0).credits == 2 and t.p(0).scored == ()  # failed; nothing scored before the end
+    end_of_turn(t)
+    expected = {o for o in COUNTING if o != one_fewer}
+    assert set(t.p(0).scored) == expected and t.p(0).prestige == len(expected)
+    assert set(t.p(0).objectives) == set(COUNTING) - expected
+
+
+def solo_or_allied(contract: str, hand: list[str], objective: str, with_ally: bool, dice: int = 0) -> Table:
+    state = position(
+        3,
+        hands={0: hand, 1: ["miss"]},
+        draws={0: MISSES, 1: MISSES},
+        objectives={0: [objective]},
+        row=[contract],
+    )
+    t = Table(state)
+    t(0, "contract 1")
+    if with_ally:
+        t(0, "offer p2 nothing")
+        t(1, "accept")
+    t(0, "launch", dice=[0] * 4)
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=len(hand)))
+    for card in hand:
+        t(0, f"play {card}")
+    for seat in (0, 1) if with_ally else (0,):
+        t(seat, "done")
+    return t
+
+
+@pytest.mark.parametrize(
+    ("objective", "contract", "hand"),
+    [
+        ("gun-for-hire", "kill-slavers", ["thruster", "damage-1"]),
+        ("quick-run", "blockade-run", ["thruster", "shield"]),
+        ("santa-maria", "space-anomaly", ["reactor", "damage-1"]),
+        ("youre-my-hero", "reactor-failure", ["reactor", "shield"]),
+    ],
+)
+@pytest.mark.parametrize("with_ally", [False, True])
+def test_alone_objectives_need_no_ally(
+    objective: str, contract: str, hand: list[str], with_ally: bool
+) -> None:
+    """Gun for Hire "Complete a Kill contract alone (no allies)", Quick Run (Delivery), Santa Maria
+    (Explore), You're My Hero (Rescue)."""
+    t = solo_or_allied(contract, hand, objective, with_ally)
+    assert t.p(0).credits == 2 + CONTRACTS[contract].credits  # the Contract succeeded either way
+    end_of_turn(t)
+    assert (objective in t.p(0).scored) is not with_ally
+
+
+@pytest.mark.parametrize(
+    ("objective", "contract", "without", "with_"),
+    [
+        # Fire Support: "Complete a Kill contract without playing any Damage card" (Moro Mada: -2 Damage).
+        (
+            "fire-support",
+            "claim-bounty",
+            ["reactor", "reactor", "moro-mada reduce damage"],
+            ["reactor", "reactor", "damage-1", "damage-1"],
+        ),
+        # Efficiency: "Complete a Delivery contract without playing any Thruster card".
+        (
+            "efficiency",
+            "fuel-shortage",
+            ["damage-1", "damage-1", "moro-mada reduce thruster"],
+            ["damage-1", "damage-1", "thruster", "thruster"],
+        ),
+        # Daredevil: "Complete a Rescue contract without playing any Shield card" (Ryle: Shield -2).
+        ("daredevil", "transport-rescue", ["ryle-al-wren shield"], ["shield", "shield", "b3-ar"]),
+    ],
+)
+@pytest.mark.parametrize("met", [True, False])
+def test_objectives_completed_without_a_card_type(
+    objective: str, contract: str, without: list[str], with_: list[str], met: bool
+) -> None:
+    """An Ally completes the Contract too (ruling A37); here the holder is the Mission Leader."""
+    plays = without if met else with_
+    t = Table(
+        position(
+            3,
+            hands={0: [p.split()[0] for p in plays]},
+            draws={0: MISSES},
+            objectives={0: [objective]},
+            row=[contract],
+        )
+    )
+    t(0, "contract 1 solo", dice=[0])
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=len(plays)))
+    for p in plays:
+        t(0, f"play {p}")
+    t(0, "done")
+    assert t.p(0).credits == 2 + CONTRACTS[contract].credits
+    end_of_turn(t)
+    assert (objective in t.p(0).scored) is met
+
+
+@pytest.mark.parametrize(("dice", "met"), [(2, True), (1, False)])
+def test_ace_two_hazard_dice_targeting_an_ally(dice: int, met: bool) -> None:
+    """Ace: "Complete a contract while 2 or more Hazard Dice are targeting you." (as an Ally, A37)"""
+    state = position(
+        3,
+        hands={0: ["damage-3", "shield", "shield", "shield", "reactor"], 1: ["miss"]},
+        draws={0: MISSES, 1: MISSES},
+        objectives={1: ["ace"]},
+        row=["escape-pods"],
+    )
+    t = Table(state)
+    t(0, "contract 1")
+    t(0, f"offer p2 {dice}d")
+    t(1, "accept")
+    t(0, "launch", dice=[0, 0])
+    assert t.part(1).targeting == dice and t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=5))
+    for card in ("reactor", "damage-3", "shield", "shield", "shield"):
+        t(0, f"play {card}")
+    t(1, "done")
+    t(0, "done")
+    assert t.p(0).credits == 9  # succeeded: 2 + 7
+    end_of_turn(t)
+    assert ("ace" in t.p(1).scored) is met
+
+
+@pytest.mark.parametrize(
+    ("ally", "success", "met"), [(True, False, True), (True, True, False), (False, False, False)]
+)
+def test_saboteur_fails_a_contract_as_an_ally(ally: bool, success: bool, met: bool) -> None:
+    """Saboteur: "Fail a contract while taking part as an ally (not as mission leader)"."""
+    hand = ["reactor", "reactor", "damage-1", "damage-1"] if success else ["miss"]
+    state = position(
+        3,
+        hands={0: hand, 1: ["miss"]},
+        draws={0: MISSES, 1: MISSES},
+        objectives={1 if ally else 0: ["saboteur"]},
+        row=["claim-bounty"],
+    )
+    t = Table(state)
+    t(0, "contract 1")
+    t(0, "offer p2 nothing")
+    t(1, "accept")
+    t(0, "launch", dice=[0])
+    for card in hand if success else ():
+        t(0, f"play {card}")
+    t(0, "done")
+    t(1, "done")
+    end_of_turn(t)
+    assert ("saboteur" in t.p(1 if ally else 0).scored) is met
+
+
+@pytest.mark.parametrize(("allies", "met"), [((1, 2), True), ((1,), False)])
+def test_utopia_every_other_player_as_ally(allies: tuple[int, ...], met: bool) -> None:
+    """Utopia: "As mission leader, complete a contract in which every other player took part"."""
+    hand = ["reactor", "reactor", "damage-1", "damage-1"]
+    state = position(
+        3,
+        hands={0: hand, 1: ["miss"], 2: ["miss"]},
+        draws=dict.fromkeys(range(3), MISSES),
+        objectives={0: ["utopia"]},
+        row=["claim-bounty"],
+    )
+    t = Table(state)
+    t(0, "contract 1")
+    for seat in allies:
+        t(0, f"offer p{seat + 1} nothing")
+        t(seat, "accept")
+    t(0, "launch", dice=[0])
+    for card in hand:
+        t(0, f"play {card}")
+    for seat in (0, *allies):
+        t(seat, "done")
+    end_of_turn(t)
+    assert ("utopia" in t.p(0).scored) is met
+
+
+BRANDS = [
+    ("megaton", ["mg-phase-core", "mg1-kinetic"], "mg-warp", True),
+    ("megaton", ["mg-phase-core", "mg1-kinetic", "mg-warp"], "barrier-a3", False),  # A38
+    ("over-9000", ["sapphire-mk2", "pulsor-mk1"], "predator-mk1", True),
+    ("over-9000", ["sapphire-mk2", "barrier-a3"], "predator-mk1", False),
+    ("specialist", ["the-leech"], "the-pursuer", True),
+    ("specialist", ["the-leech"], "barrier-a3", False),
+    ("speed-demon", ["barrier-a3", "escape-jets-e1"], "twin-jets-e4", True),
+    ("speed-demon", ["barrier-a3", "titan-3000"], "twin-jets-e4", False),
+    ("tank", ["titan-3000", "symbiote-9000"], "duo-1000", True),
+    ("tank", ["titan-3000", "symbiote-9000"], "barrier-a3", False),
+    ("generalist", ["mg-warp", "titan-3000", "predator-mk1"], "barrier-a3", True),
+    ("generalist", ["mg-warp", "titan-3000", "predator-mk1"], "the-pursuer", False),
+    ("tinker", ["mg-warp", "titan-3000", "predator-mk1", "the-leech"], "barrier-a3 replace the-leech", True),
+    ("tinker", ["mg-warp", "titan-3000", "predator-mk1"], "barrier-a3", False),
+]
+
+
+@pytest.mark.parametrize(("objective", "installed", "buy", "met"), BRANDS)
+def test_ship_part_objectives_met_by_a_purchase(
+    objective: str, installed: list[str], buy: str, met: bool
+) -> None:
+    """Megaton "Have 3 Magnomi ship parts installed at the same time", Over 9000 (3 Komek), Specialist
+    (2 Sorelia), Speed Demon (3 Ventus), Tank (3 Henko), Generalist (Magnomi, Henko, Komek, Ventus), Tinker
+    ("With 4 ship parts already installed, buy a 5th and use it to replace one of them"). 001: "he or
+    she would have to buy another Ventus Ship Part in order to complete the Objective" (A38)."""
+    card = buy.split()[0]
+    state = position(3, credits={0: 10}, parts={0: installed}, objectives={0: [objective]})
+    row = (card, *(c for c in state.part_row if c != card))[: len(state.part_row)]
+    state = replace(
+        state, part_row=row, part_deck=tuple(c for c in state.part_deck if c != card), phase=BUYING
+    )
+    t = Table(state)
+    t(0, f"buy {buy}")
+    assert card in t.p(0).parts and t.p(0).credits == 10 - PARTS[card].cost
+    end_of_turn(t)
+    assert (objective in t.p(0).scored) is met
+
+
+@pytest.mark.parametrize(("credits", "leader", "met"), [(8, 0, True), (7, 0, False), (8, 1, False)])
+def test_money_bags_at_the_end_of_ones_own_turn(credits: int, leader: int, met: bool) -> None:
+    """Money Bags: "Finish your turn holding 8 or more credits"."""
+    state = position(3, leader=leader, credits={0: credits}, objectives={0: ["money-bags"]})
+    t = Table(replace(state, phase=BUYING))
+    t(leader, "done")
+    assert ("money-bags" in t.p(0).scored) is met
+
+
+def test_an_objective_stays_secret_until_claimed() -> None:
+    """003/004: Objective cards "must be kept secret until immediately after a player fulfills them"."""
+    from games.engine.moonrakers import ENGINE
+
+    t = Table(
+        position(
+            3, objectives={0: ["megaton", "ace"]}, credits={0: 5}, parts={0: ["mg-phase-core", "mg1-kinetic"]}
+        )
+    )
+    assert '"megaton"' not in json.dumps(ENGINE.view(t.state, 1))
+    assert "megaton" in ENGINE.view(t.state, 0)["players"][0]["objectives"]
+    t.state = replace(t.state, part_row=("mg-warp", *t.state.part_row[1:]), phase=BUYING)
+    t(0, "buy mg-warp")
+    t(0, "claim megaton")  # revealed at once, scored at the end of the turn
+    assert ENGINE.view(t.state, 1)["players"][0]["claimed"] == ["megaton"] and t.p(0).prestige == 0
+    assert '"ace"' not in json.dumps(ENGINE.view(t.state, 1))
+    t(0, "done")
+    assert t.p(0).prestige == 1 and t.p(0).scored == ("megaton",)
