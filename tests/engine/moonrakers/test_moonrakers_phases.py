@@ -437,3 +437,18 @@ def test_an_objective_stays_secret_until_claimed() -> None:
     assert '"ace"' not in json.dumps(ENGINE.view(t.state, 1))
     t(0, "done")
     assert t.p(0).prestige == 1 and t.p(0).scored == ("megaton",)
+
+
+@pytest.mark.parametrize(("spend", "met"), [(False, True), (True, False)])
+def test_money_bags_claimed_while_buying_is_judged_when_the_turn_ends(spend: bool, met: bool) -> None:
+    """Money Bags: "Finish your turn holding 8 or more credits": claimed in the Buying Phase with 9, it
+    scores only if 8 are still held when the turn is over; otherwise it goes back, unscored (A56)."""
+    state = position(3, credits={0: 9}, objectives={0: ["money-bags"]}, options={"auto_claim": False})
+    t = Table(replace(state, phase=BUYING))
+    t(0, "claim money-bags")
+    if spend:  # every Crew card costs 2 or more: 9 - 2 < 8
+        t(0, f"buy {next(c for c in t.state.crew_row if c is not None)}")
+    t(0, "done")
+    assert ("money-bags" in t.p(0).scored) is met
+    assert ("money-bags" in t.p(0).objectives) is not met and t.p(0).claimed == ()
+    assert t.p(0).prestige == (1 if met else 0)
