@@ -452,3 +452,244 @@ def test_money_bags_claimed_while_buying_is_judged_when_the_turn_ends(spend: boo
     assert ("money-bags" in t.p(0).scored) is met
     assert ("money-bags" in t.p(0).objectives) is not met and t.p(0).claimed == ()
     assert t.p(0).prestige == (1 if met else 0)
+
+
+# --- Setup, 3-5 players ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_setup_for_three_to_five_players(players: int) -> None:
+    """001 GAME SETUP: each deck "2 Damage 1, 3 Reactor, 2 Shield, 2 Thruster, 1 Miss", "Each player draws
+    5 cards", "2 Credits", 6 Ship Parts, 3 Crew, 8 Contracts (none with 3 or 4 Hazard Dice), "deal 3 to
+    each player. Players each secretly choose 2 and discard the 3rd to the bottom"."""
+    from collections import Counter
+
+    from games.engine.core import Rng
+    from games.engine.moonrakers import ENGINE
+    from games.engine.moonrakers.state import KEEP_OBJECTIVES
+
+    state = None
+    for e in ENGINE.setup(players, {}, Rng(b"setup-%d" % players, 1, 1)):
+        state = ENGINE.evolve(state, e)
+    assert state is not None and state.phase == KEEP_OBJECTIVES
+    assert len(state.objective_deck) == 23 - 3 * players
+    for p in state.players:
+        assert Counter(p.hand + p.draw) == Counter(
+            {"damage-1": 2, "reactor": 3, "shield": 2, "thruster": 2, "miss": 1}
+        )
+        assert len(p.hand) == 5 and p.credits == 2 and p.prestige == 0 and len(p.choosing) == 3
+    assert len(state.contract_row) == 8 and all(c and CONTRACTS[c].dice <= 2 for c in state.contract_row)
+    assert len(state.part_row) == 6 and len(state.crew_row) == 3 and state.merc_row == ()
+    assert {p.seat for p in ENGINE.pending(state)} == set(range(players))  # all choose at once
+    for seat in range(players):
+        chosen = state.players[seat].choosing
+        for e in ENGINE.decide(
+            state, seat, ENGINE.parse(f"keep {chosen[1]} {chosen[2]}"), Rng(b"k", 1, seat)
+        ):
+            state = ENGINE.evolve(state, e)
+        assert state.players[seat].objectives == (chosen[1], chosen[2])
+        assert state.objective_deck[-1] == chosen[0]
+    assert state.phase == PLANNING and len(state.objective_deck) == 23 - 2 * players
+
+
+def test_t03_first_mission_leader_with_rigged_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """001 MISSION LEADER: "The player that rolls the least Hazard goes first. In the event of a tie, roll
+    again." Spec T-03: p1 [1,0,2,1], p2 [0,0,1,0], p3 [0,1,0,0]; re-roll p2 [1,1,0,0], p3 [0,0,0,0]."""
+    from games.engine.core import Rng
+    from games.engine.moonrakers import setup
+
+    faces = [1, 0, 2, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0]
+    monkeypatch.setattr(setup, "roll_die", lambda rng: faces.pop(0))
+    rolled = setup.first_player(3, Rng(b"t03", 1, 1))
+    assert rolled.first == 2
+    assert rolled.rolls[1] == ((), (1, 1, 0, 0), (0, 0, 0, 0))  # p1 does not re-roll
+    assert faces == []
+
+
+# --- Planning ---------------------------------------------------------------------------------------
+
+
+def test_paid_swap_during_negotiation_not_after_the_roll() -> None:
+    """001 PLANNING NOTE: "During the Planning Phase, the Mission Leader may choose to pay 1 Credit to
+    return an available Contract to the bottom of the Contract draw pile and replace it with a new one
+    from the top." The chosen Contract is off the row; after the dice, Planning is over."""
+    t = Table(position(3, credits={0: 3}, row=["claim-bounty"]))
+    t(0, "contract 1")
+    assert t.refused(0, "swap 1").reason.key == "moonrakers.refused.no_contract_there"  # the chosen one
+    top = t.state.contract_deck[0]
+    old = t.state.contract_row[4]
+    t(0, "swap 5")
+    assert t.state.contract_row[4] == top and t.state.contract_deck[-1] == old and t.p(0).credits == 2
+    t2 = Table(position(3, credits={0: 3}, row=["claim-bounty"]))
+    t2(0, "contract 1 solo", dice=[0])
+    assert t2.refused(0, "swap 5").reason.key == "moonrakers.refused.not_planning"
+
+
+def test_stay_at_base_after_a_failed_negotiation_with_both_replacements() -> None:
+    """001 Stay At Base steps 1-5 after "If players can't agree" (R-P5); the paid swap and step 4's free
+    replacement are two provisions (A28)."""
+    t = Table(position(3, credits={0: 1}, hands={0: ["miss"]}, draws={0: MISSES}))
+    chosen = t.state.contract_row[0]
+    t(0, "contract 1")
+    t(0, "offer p2 1c")
+    t(1, "decline")
+    t(0, "swap 2")
+    t(0, "base")
+    assert t.state.contract_row[0] == chosen  # released back to its slot (A61)
+    assert t.p(0).credits == 1  # 1 - 1 for the swap + 1 "for protecting the base"
+    drawn = t.p(0).choosing
+    third = t.state.contract_row[2]
+    t(0, f"keep {drawn[1]} replace 3")
+    assert t.state.contract_deck[-1] == third and t.state.contract_row[2] != third
+    assert t.state.objective_deck[-1] == drawn[0] and drawn[1] in t.p(0).objectives
+    assert t.state.phase == BUYING and len(t.p(0).hand) == 5 and "miss" in t.p(0).discard
+
+
+# --- Negotiation ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("terms", ["2p", "4c", "bonus", "2d", "1p 3c 1d bonus"])
+def test_only_what_appears_on_the_contract_can_be_offered(terms: str) -> None:
+    """001: "Players can negotiate over anything that appears on a Contract, including Prestige, Credits,
+    Bonus Cards, and who rolls the Hazard Dice. Players cannot negotiate over any prestige, cards, or
+    credits already owned." (Claim Bounty: 1 Prestige, 3 Credits, no Bonus Card, 1 die.)"""
+    t = Table(position(3, credits={0: 9}, prestige={0: 5}, row=["claim-bounty"]))
+    t(0, "contract 1")
+    assert t.refused(0, f"offer p2 {terms}").reason.key == "moonrakers.refused.terms_too_much"
+    assert t.refused(1, f"propose {terms}").reason.key == "moonrakers.refused.terms_too_much"
+    t(0, "offer p2 1p 3c 1d")
+    assert t.refused(1, f"counter {terms}").reason.key == "moonrakers.refused.terms_too_much"
+    t(1, "counter 1p 3c 1d")
+
+
+def test_two_accepted_offers_that_overcommit_the_dice_cannot_launch() -> None:
+    """The deal splits the Contract's own values: two Allies cannot both take its only die (R-N1)."""
+    t = Table(position(3, row=["claim-bounty"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1d")
+    t(0, "offer p3 1d")
+    t(1, "accept")
+    t(2, "accept")
+    assert t.refused(0, "launch").reason.key == "moonrakers.refused.deal_does_not_fit"
+    t(0, "cancel p3")
+    t(0, "launch", dice=[2])
+    assert t.part(1).dice == (2,) and t.part(0).dice == ()
+
+
+# --- End of the Execution Phase -----------------------------------------------------------------------
+
+
+def test_the_contract_row_is_refilled_from_the_top_of_the_deck() -> None:
+    """001: "The Contract Card is discarded to a pile near the Dispatch Board and a new Contract is drawn
+    and added to the row of available Contracts." ("There are always 8 Contract cards available.")"""
+    t = Table(position(3, hands={0: ["miss"]}, row=["fuel-shortage"]))
+    top = t.state.contract_deck[0]
+    t(0, "contract 1 solo", dice=[0])
+    t(0, "done")
+    assert t.state.contract_row[0] == top and len([c for c in t.state.contract_row if c]) == 8
+    assert t.state.contract_discard == ("fuel-shortage",)
+
+
+def test_hazard_is_lost_after_the_rewards_and_never_below_zero() -> None:
+    """001 "Regardless of Success or Failure: All players subtract their Hazard that was not blocked by a
+    Shield from their total Prestige. Note: Players cannot drop below zero Prestige." (A5)"""
+    hand = ["reactor", "reactor", "damage-1", "damage-1"]
+    t = Table(position(3, hands={0: hand}, draws={0: MISSES}, row=["claim-bounty"]))
+    t(0, "contract 1 solo", dice=[2])
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=4))
+    for card in hand:
+        t(0, f"play {card}")
+    t(0, "done")
+    assert t.p(0).prestige == 0 and t.p(0).credits == 5  # +1 then -2, floored at 0
+
+
+# --- Buying -----------------------------------------------------------------------------------------
+
+
+def test_buying_several_cards_each_replaced_at_once() -> None:
+    """001 BUYING: "The Mission Leader may buy multiple cards if they have the Credits for it"; "Ship Parts
+    and Crew cards are replaced immediately after they are purchased"; hired Crew "are added to the
+    player's discard pile"."""
+    from games.engine.moonrakers.cards import CREW
+
+    t = Table(replace(position(3, credits={0: 20}), phase=BUYING))
+    crew = t.state.crew_row[1]
+    part = t.state.part_row[2]
+    assert crew is not None and part is not None
+    crew_top, part_top = t.state.crew_deck[0], t.state.part_deck[0]
+    t(0, f"buy {crew}")
+    t(0, f"buy {part}")
+    assert t.state.crew_row[1] == crew_top and t.state.part_row[2] == part_top
+    assert crew in t.p(0).discard and t.p(0).parts == (part,)
+    assert t.p(0).credits == 20 - CREW[crew].cost - PARTS[part].cost
+    dear = max((c for c in t.state.part_row if c), key=lambda c: PARTS[c].cost)
+    t.state = t.state.with_player(0, credits=PARTS[dear].cost - 1)
+    assert t.refused(0, f"buy {dear}").reason.key == "moonrakers.refused.cannot_afford"
+
+
+def test_armory_refresh_once_per_turn_for_one_credit() -> None:
+    """004 BUYING: "The Mission Leader may also spend 1 Credit to discard any of the cards in the Armory and
+    replace it with the top card of the respective draw pile once per turn." (A3: to the bottom; an
+    option, on by default)."""
+    t = Table(replace(position(3, credits={0: 3}), phase=BUYING))
+    old, top = t.state.crew_row[0], t.state.crew_deck[0]
+    t(0, f"refresh {old}")
+    assert t.state.crew_row[0] == top and t.state.crew_deck[-1] == old and t.p(0).credits == 2
+    assert t.refused(0, f"refresh {t.state.part_row[0]}").reason.key == "moonrakers.refused.refresh_used"
+    t0 = Table(replace(position(3, credits={0: 0}), phase=BUYING))
+    assert t0.refused(0, f"refresh {t0.state.part_row[0]}").reason.key == "moonrakers.refused.no_credit"
+    off = Table(replace(position(3, credits={0: 3}, options={"armory_refresh": False}), phase=BUYING))
+    assert off.refused(0, f"refresh {off.state.part_row[0]}").reason.key == "moonrakers.refused.refresh_off"
+    t(0, "done")  # the next Mission Leader may refresh again
+    t(1, "base")
+    t(1, f"keep {t.p(1).choosing[0]}")
+    t(1, f"refresh {t.state.part_row[0]}")
+
+
+def test_a_fifth_part_replaces_one_of_the_four() -> None:
+    """001: "Players cannot have more than 4 Ship Parts installed ... When a player buys a 5th Ship Part,
+    they must remove one of their installed Ship Parts to make room. The uninstalled Ship Part is removed
+    from the game." (The part removed must be one of the four installed.)"""
+    four = ["titan-3000", "sapphire-mk2", "barrier-a3", "twin-jets-e4"]
+    state = position(3, credits={0: 9}, parts={0: four})
+    t = Table(replace(state, part_row=("flash", *state.part_row[1:]), phase=BUYING))
+    assert t.refused(0, "buy flash").reason.key == "moonrakers.refused.must_replace_part"
+    assert t.refused(0, "buy flash replace mg-warp").reason.key == "moonrakers.refused.must_replace_part"
+    t(0, "buy flash replace sapphire-mk2")
+    assert len(t.p(0).parts) == 4 and "sapphire-mk2" in t.state.removed
+
+
+# --- End of the game ----------------------------------------------------------------------------------
+
+
+def test_an_ally_reaching_ten_on_the_leaders_turn_wins_at_its_end() -> None:
+    """001: "The first player to have 10 Prestige at the end of any player's turn wins the game."
+    (Prestige won as an Ally counts.)"""
+    hand = ["reactor", "reactor", "damage-1", "damage-1"]
+    state = position(
+        3, hands={0: hand, 1: ["miss"]}, draws={0: MISSES, 1: MISSES}, prestige={1: 9}, row=["claim-bounty"]
+    )
+    t = Table(state)
+    t(0, "contract 1")
+    t(0, "offer p2 1p")
+    t(1, "accept")
+    t(0, "launch", dice=[0])
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=4))
+    for card in hand:
+        t(0, f"play {card}")
+    t(0, "done")
+    t(1, "done")
+    assert t.p(1).prestige == 10 and not t.state.finished  # not before the end of the turn
+    t(0, "done")
+    assert t.state.finished and t.state.winners == (1,)
+
+
+def test_equal_net_worth_shares_the_win() -> None:
+    """001 Tiebreaker: "the tie is broken by the player with the highest net worth, calculated by adding up
+    the value of Ship Parts, Crew members, and the player's store of Credits" (A12: equal worth shares)."""
+    state = position(3, prestige={1: 10, 2: 10}, credits={1: 3, 2: 0}, parts={2: ["titan-3000"]})
+    t = Table(replace(state, phase=BUYING))
+    t(0, "done")
+    assert t.state.finished and t.state.winners == (1, 2)
