@@ -693,3 +693,29 @@ def test_equal_net_worth_shares_the_win() -> None:
     t = Table(replace(state, phase=BUYING))
     t(0, "done")
     assert t.state.finished and t.state.winners == (1, 2)
+
+
+def test_stay_at_base_with_the_objective_deck_empty_still_offers_the_replacement() -> None:
+    """001 Stay At Base "4) If desired, replace an available Contract with one from the top of the Contract
+    Deck." still holds when step 1 has no Objective left to draw (A23: draw what remains)."""
+    from games.engine.moonrakers import ENGINE
+    from games.engine.moonrakers.commands import Keep
+    from games.engine.moonrakers.state import BASE
+
+    state = replace(position(3, credits={0: 0}), objective_deck=())
+    t = Table(state)
+    t(0, "base")
+    assert t.state.phase == BASE and t.p(0).choosing == () and t.p(0).credits == 1
+    (pending,) = ENGINE.pending(t.state)
+    assert ENGINE.format(pending.default) == "keep replace none"
+    assert ENGINE.parse("keep replace none") == Keep((), None) and ENGINE.parse("keep replace 3") == Keep(
+        (), 2
+    )
+    assert t.refused(0, "keep ace").reason.key == "moonrakers.refused.keep_how_many"
+    third, top = t.state.contract_row[2], t.state.contract_deck[0]
+    t(0, "keep replace 3")
+    assert t.state.contract_row[2] == top and t.state.contract_deck[-1] == third and t.state.phase == BUYING
+    one = Table(replace(position(3), objective_deck=("ace",)))
+    one(0, "base")
+    one(0, "keep ace")
+    assert "ace" in one.p(0).objectives and one.state.objective_deck == ()
