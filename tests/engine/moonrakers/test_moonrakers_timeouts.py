@@ -43,3 +43,28 @@ def test_defaults_then_bots_end_the_game_from_many_reachable_states(players: int
         assert state.turn > turn
         outcome = ENGINE.outcome(state)
         assert outcome is not None and outcome.winners
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_seat_sees_a_draw_pile_order_not_even_its_own(players: int) -> None:
+    """001 "shuffles an Action Deck ... face down"; the order of a draw pile is nobody's (spec §4.5), the
+    hand and the unclaimed Objectives are their owner's only; a spectator sees neither."""
+    import json
+
+    for seed in range(4):
+        state, _ = play_random(players, 7000 + seed, 40 + 25 * seed)
+        if state.finished:
+            continue
+        for reader in [None, *range(players)]:
+            seen = ENGINE.view(state, reader)
+            for seat, entry in enumerate(seen["players"]):
+                p = state.players[seat]
+                assert "draw" not in entry and entry["draw_count"] == len(p.draw)
+                mine = reader == seat
+                assert ("hand" in entry) is mine and ("objectives" in entry) is mine
+                if mine:
+                    assert entry["hand"] == list(p.hand) and entry["objectives"] == list(p.objectives)
+            if reader is None:
+                text = json.dumps(seen)
+                for p in state.players:
+                    assert not any(f'"{o}"' in text for o in p.objectives)
