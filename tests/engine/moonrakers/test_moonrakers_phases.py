@@ -719,3 +719,37 @@ def test_stay_at_base_with_the_objective_deck_empty_still_offers_the_replacement
     one(0, "base")
     one(0, "keep ace")
     assert "ace" in one.p(0).objectives and one.state.objective_deck == ()
+
+
+def test_the_five_basic_cards_do_what_the_rulebook_says() -> None:
+    """001 CARDS.IMG: "Reactor cards give a player 2 additional Actions", "Thruster cards give a player 2
+    additional cards from their Draw Pile", "Shield cards protect a player from a single Hazard", Damage
+    "no effect other than fulfilling Contract requirements", "Miss cards ... have no other use"; "Each type
+    of Action Card fulfills 1 corresponding requirement on Contracts when played, and requires 1 Action"."""
+    hand = ["reactor", "miss", "thruster", "shield", "damage-2"]
+    t = Table(
+        position(3, hands={0: hand}, draws={0: ["reactor", "reactor", *MISSES]}, row=["admirals-flagship"])
+    )
+    t(0, "contract 1 solo", dice=[1, 0, 0, 0])
+    steps = [
+        ("reactor", 2, 4, {"reactor": 1}),
+        ("miss", 1, 3, {}),
+        ("thruster", 0, 4, {"thruster": 1}),
+        ("shield", 0, 3, {"shield": 1}),
+    ]
+    from games.engine.moonrakers.state import requirement_totals
+
+    for card, actions, hand_size, counted in steps:
+        before = requirement_totals(t.state)[1]
+        if card == "shield":
+            t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=1))  # type: ignore[union-attr]
+        t(0, f"play {card}")
+        after = requirement_totals(t.state)[1]
+        assert t.part(0).actions == actions and len(t.p(0).hand) == hand_size, card
+        assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {
+            k: n for k, n in counted.items() if n
+        }, card
+    assert t.part(0).blocked == 1
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=1))  # type: ignore[union-attr]
+    t(0, "play damage-2")
+    assert requirement_totals(t.state)[1]["damage"] == 2 and t.part(0).actions == 0
