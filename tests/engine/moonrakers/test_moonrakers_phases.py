@@ -753,3 +753,27 @@ def test_the_five_basic_cards_do_what_the_rulebook_says() -> None:
     t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=1))  # type: ignore[union-attr]
     t(0, "play damage-2")
     assert requirement_totals(t.state)[1]["damage"] == 2 and t.part(0).actions == 0
+
+
+def test_shield_wall_can_be_claimed_as_soon_as_the_third_shield_is_down() -> None:
+    """001: "An Objective card is a private contract that a player can claim any time, during any player's
+    turn, when its conditions are met." Shield Wall: "Play at least 3 Shield cards toward one contract
+    (counts even if it fails)": met while the Contract is still being played."""
+    hand = ["reactor", "reactor", "shield", "shield", "shield"]
+    state = position(
+        3, hands={0: hand}, draws={0: MISSES}, objectives={0: ["shield-wall", "ace"]}, row=["escape-pods"]
+    )
+    t = Table(state)
+    t(0, "contract 1 solo", dice=[0, 0])
+    t(0, "play reactor")
+    t(0, "play reactor")
+    t(0, "play shield")
+    t(0, "play shield")
+    assert t.refused(0, "claim shield-wall").reason.key == "moonrakers.refused.objective_not_met"
+    t(0, "play shield")
+    t(0, "claim shield-wall")
+    assert t.p(0).claimed == ("shield-wall",) and t.p(0).prestige == 0
+    assert t.refused(0, "claim ace").reason.key == "moonrakers.refused.objective_not_met"  # needs success
+    t(0, "done")
+    t(0, "done")
+    assert t.p(0).scored == ("shield-wall",) and t.p(0).prestige == 1
