@@ -1087,14 +1087,18 @@ class TurnEnded(Payload):
     TYPE: ClassVar[str] = "turn_ended"
     seat: int
     scored: tuple[tuple[int, tuple[str, ...]], ...]  # (seat, Objectives scored now)
+    unmet: tuple[tuple[int, str], ...] = ()  # claimed, no longer met at the end: back to the holder
 
 
 @folds(TurnEnded)
 def _turn_ended(s: GameState, e: TurnEnded) -> GameState:
     for seat, objs in e.scored:
         p = s.players[seat]
-        s = s.with_player(seat, claimed=(), scored=p.scored + objs, prestige=p.prestige + len(objs))
-    return s
+        s = s.with_player(seat, scored=p.scored + objs, prestige=p.prestige + len(objs))
+    for seat, obj in e.unmet:
+        p = s.players[seat]
+        s = s.with_player(seat, objectives=(*p.objectives, obj))
+    return replace(s, players=tuple(replace(p, claimed=()) for p in s.players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1107,9 +1111,9 @@ class MercenaryRowCleared(Payload):
 
 @folds(MercenaryRowCleared)
 def _merc_cleared(s: GameState, e: MercenaryRowCleared) -> GameState:
-    deck = s.crew_deck
+    deck = s.crew_deck + e.crew_returned  # returned to the bottom, then the top one taken
     assert deck[: len(e.crew_taken)] == e.crew_taken
-    deck = deck[len(e.crew_taken) :] + e.crew_returned
+    deck = deck[len(e.crew_taken) :]
     return replace(
         s,
         merc_row=(),

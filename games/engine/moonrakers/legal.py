@@ -226,6 +226,8 @@ def candidates(state: GameState, seat: int) -> list[Command]:
     if s.phase == BASE and leader:
         for obj in p.choosing:
             out += [Keep((obj,)), Keep((obj,), 0)]
+        if not p.choosing:  # the Objective deck was empty
+            out += [Keep(()), Keep((), 0)]
     if s.phase == EXECUTION and seat in current_seats(s):
         att = s.attempt
         assert att is not None

@@ -242,6 +242,9 @@ def parse(text: str) -> Command:
     if head == "keep":
         if not rest:
             return KeepBonus()
+        if rest[0] == "replace" and len(rest) == 2 and (rest[1].isdigit() or rest[1] == "none"):
+            # Stay at Base with the Objective deck empty: only the Contract replacement is chosen.
+            return Keep((), None if rest[1] == "none" else _number(rest[1], text, 1, 8) - 1)
         if rest[0] == "replace" and len(rest) == 2:
             return KeepBonus(_resolve(rest[1], tuple(PARTS), text))
         objs, slot = rest, None
@@ -373,6 +376,8 @@ def format_command(c: Command) -> str:
             return f"accept p{seat + 1}"
         case KeepBonus(replace=rep):
             return join("keep", f"replace {rep}" if rep else "")
+        case Keep(objectives=(), replace=slot):
+            return f"keep replace {slot + 1 if slot is not None else 'none'}"
         case Keep(objectives=objs, replace=slot):
             return join("keep", *objs, f"replace {slot + 1}" if slot is not None else "")
         case Swap(slot=slot):

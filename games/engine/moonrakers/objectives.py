@@ -93,6 +93,21 @@ INSTALL_OBJECTIVES: dict[str, InstallCheck] = {
 }
 
 MONEY_BAGS = 8
+# Met by the cards played, whatever the outcome ("counts even if it fails"): claimable while the
+# Contract is still being played, as soon as the cards are down ("claim any time ... when its
+# conditions are met").
+WHILE_PLAYING = ("barrage", "chain-reaction", "quick-strike", "shield-wall", "natural-leader")
+
+
+def _results(state: GameState, objective: str) -> tuple[ContractResult, ...]:
+    att = state.attempt
+    if objective not in WHILE_PLAYING or att is None or att.success is not None:
+        return state.record.results
+    # The Contract in play, read as its record will be once resolved (the same fold, success aside).
+    from games.engine.moonrakers.events import ContractResolved, evolve
+
+    live = evolve(state, ContractResolved(att.contract, False, (), ()).to_event())
+    return live.record.results
 
 
 def met(state: GameState, seat: int, objective: str, at_end: bool = False) -> bool:
@@ -103,7 +118,7 @@ def met(state: GameState, seat: int, objective: str, at_end: bool = False) -> bo
         return at_end or state.phase == BUYING  # A56: the very end of the holder's own turn
     check = RESULT_OBJECTIVES.get(objective)
     if check is not None:
-        for r in state.record.results:
+        for r in _results(state, objective):
             if seat in r.participants and check(state, seat, r, r.participants.index(seat)):
                 return True
         return False

@@ -110,8 +110,8 @@ def stay_at_base(ctx: Ctx, seat: int, cmd: StayAtBase) -> None:
     drawn = ctx.state.objective_deck[:2]
     if drawn:
         ctx.emit(ObjectivesDealt(seat, drawn))
-    else:
-        finish_base(ctx, seat, None)
+    # With the Objective deck empty there is nothing to keep (A23), but step 4's free Contract
+    # replacement is still the Mission Leader's to choose: `keep replace N` or `keep replace none`.
 
 
 def keep_base_objective(ctx: Ctx, seat: int, cmd: Keep) -> None:
@@ -119,12 +119,13 @@ def keep_base_objective(ctx: Ctx, seat: int, cmd: Keep) -> None:
     if s.phase != BASE or seat != s.leader:
         raise refuse("not_choosing_objectives")
     p = s.players[seat]
-    _check_keep(p.choosing, cmd.objectives, 1)
+    _check_keep(p.choosing, cmd.objectives, min(1, len(p.choosing)))
     if cmd.replace is not None and (
         not 0 <= cmd.replace < len(s.contract_row) or s.contract_row[cmd.replace] is None
     ):
         raise refuse("no_contract_there", slot=cmd.replace + 1)
-    ctx.emit(ObjectivesKept(seat, cmd.objectives, _rest(p.choosing, cmd.objectives)))
+    if p.choosing:
+        ctx.emit(ObjectivesKept(seat, cmd.objectives, _rest(p.choosing, cmd.objectives)))
     finish_base(ctx, seat, cmd.replace)
 
 

@@ -70,8 +70,20 @@ def end_turn(ctx: Ctx) -> None:
             for obj in ctx.state.players[seat].objectives:
                 if met(ctx.state, seat, obj, at_end=True):
                     ctx.emit(ObjectiveClaimed(seat, obj, auto=True))
-    scored = tuple((seat, p.claimed) for seat, p in enumerate(ctx.state.players) if p.claimed)
-    ctx.emit(TurnEnded(leader, scored), leader)
+    # Money Bags is judged on the Credits held when the turn is over: one claimed in the Buying Phase
+    # and then spent below 8 does not score and goes back, revealed, to its holder (A56).
+    unmet = tuple(
+        (seat, obj)
+        for seat, p in enumerate(ctx.state.players)
+        for obj in p.claimed
+        if obj == "money-bags" and not met(ctx.state, seat, obj, at_end=True)
+    )
+    scored = tuple(
+        (seat, tuple(o for o in p.claimed if (seat, o) not in unmet))
+        for seat, p in enumerate(ctx.state.players)
+        if any((seat, o) not in unmet for o in p.claimed)
+    )
+    ctx.emit(TurnEnded(leader, scored, unmet), leader)
     s = ctx.state
     worth = tuple(net_worth(s, seat) for seat in range(s.n))
     if s.solo:
@@ -99,7 +111,9 @@ def refresh_mercenaries(ctx: Ctx) -> None:
     row = tuple(c for c in s.merc_row if c is not None)
     crew = tuple(c for c in row if c in CREW)
     basics = tuple(c for c in row if c not in CREW)
-    taken = s.crew_deck[: len(crew)]
+    # "return it to the bottom of the Crew deck ... Then place the top Crew card of the Crew deck in
+    # the discard pile of the Mercenary deck": returned first, so a short Crew deck still gives one.
+    taken = (*s.crew_deck, *crew)[: len(crew)]
     ctx.emit(MercenaryRowCleared(basics, crew, taken))
     if len(ctx.state.merc_deck) < MERC_ROW and ctx.state.merc_discard:
         ctx.emit(MercenaryDeckReshuffled(tuple(ctx.rng.shuffle(ctx.state.merc_discard))))

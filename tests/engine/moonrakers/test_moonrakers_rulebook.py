@@ -83,7 +83,8 @@ def claim_bounty_example() -> Table:
 
 
 def test_t05_the_worked_example_claim_bounty() -> None:
-    """001 GAMEPLAY > EXAMPLE [1]-[8]: Claim Bounty solo, 2 Reactors and 2 Damage, 1 Hazard Die."""
+    """001 GAMEPLAY > EXAMPLE [1]-[8]: "The Mission Leader is soloing the contract "Claim Bounty". It
+    requires 2 Damage and 2 Reactors, with 1 Hazard Dice." """
     t = claim_bounty_example()
     assert CONTRACTS["claim-bounty"].requirements == (("reactor", 2), ("damage", 2))
     assert t.part(0).dice == (1,)  # [2] "They roll a single Hazard icon"
@@ -257,7 +258,10 @@ def test_t19_flash_hand_of_six() -> None:
 
 
 def test_t20_stay_at_base() -> None:
-    """001 Stay At Base: objectives 2 keep 1, 1 Credit, optional Contract replacement, a new hand of 5."""
+    """001 Stay At Base: "1) Draw two new Objective cards. Keep one, and discard the other to the bottom of
+    the Objective deck. 2) Collect 1 Credit for protecting the base. 3) Skip the Execution Phase ... 4) If
+    desired, replace an available Contract ... 5) Discard the active hand of Action Cards and draw 5
+    more." """
     t = Table(position(3, hands={0: ["miss", "miss"]}, draws={0: list(FILLER)}, credits={0: 3}))
     slot2 = t.state.contract_row[1]
     t(0, "base")

@@ -80,7 +80,9 @@ def test_t34_mercenary_crew_rotates_through_the_armory_crew_deck() -> None:
 
 
 def test_t35_solo_score_and_rank() -> None:
-    """001 Scoring: 10 per Prestige, 1 per Credit, plus the value of Ship Parts and Crew: 143 is Novice."""
+    """001 Scoring: "Each Prestige point is worth 10 points"; "Each Credit is worth 1 point. At the end of
+    the game, add the total value of Ship Parts and Crew with any remaining unspent Credits": 143 is
+    Novice."""
     state = position(
         1,
         prestige={0: 12},

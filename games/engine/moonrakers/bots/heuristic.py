@@ -77,7 +77,7 @@ def _choose(state: GameState, seat: int, legal: list[Command]) -> Command | None
         return next((c for c in legal if isinstance(c, Keep)), None)
     if phase == BASE:
         choosing = state.players[seat].choosing
-        return Keep(choosing[:1], _worst_slot(state)) if choosing else None
+        return Keep(choosing[:1], _worst_slot(state))
     if phase == PLANNING and seat == state.leader:
         return _plan(state, seat, legal)
     if phase == NEGOTIATION:
