@@ -223,7 +223,7 @@ def replay_turns(game: models.Game) -> list[int]:
     of moves by the same seat; chat and the table's own events do not start one. A game whose
     engine names the events that begin a turn (``TURN_STARTS``) has its turns begin right after the
     batch holding such an event."""
-    turn_types = getattr(get_engine(game.kind), "TURN_STARTS", frozenset())
+    turn_types: frozenset[str] = getattr(get_engine(game.kind), "TURN_STARTS", frozenset())
     if turn_types:
         ends: dict[int, int] = {}
         starting: set[int] = set()
