@@ -256,7 +256,7 @@ class TestExecution:
             assert f'data-kind="{kind}" data-got="{got}"' in after
 
     def test_every_participant_is_drawn_with_actions_dice_and_share(self, three: models.Game) -> None:
-        state, seat = to_execution(three)
+        state, _seat = to_execution(three)
         page = page_of(three, None)
         for part in state.attempt.participants:
             area = participant_area(page, part.seat)
@@ -297,7 +297,7 @@ class TestTheEnd:
         page = page_of(three, ann)
         outcome = three.outcome
         assert "Game over" in page and "Net worth" in page
-        for seat, worth in outcome["details"]["net_worth"].items():
+        for worth in outcome["details"]["net_worth"].values():
             assert f"<td>{worth}</td>" in page or f">{worth}<" in page
 
     def test_the_solo_game_ends_with_a_score_and_a_rank(self, ann: Any) -> None:

@@ -36,14 +36,18 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
             % {"contract": cards.name(attempt["contract"]), "tally": _tally(attempt)}
         )
     elif isinstance(negotiation, dict) and negotiation.get("contract"):
-        lines.append(_("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])})
+        lines.append(
+            _("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])}
+        )
     you = view.get("you")
     players = view.get("players") or []
     mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
     if mine is not None and "hand" in mine:
         hand = ", ".join(cards.name(c) for c in mine["hand"]) or _("empty")
         lines.append(f"{_('Your hand')}{texts.colon()}{hand}")
-        lines.append(_("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)})
+        lines.append(
+            _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
+        )
     return lines
 
 

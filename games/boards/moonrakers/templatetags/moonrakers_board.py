@@ -177,19 +177,42 @@ def replaced_objective(spec: Spec, held: list[str] | None) -> Any:
 # kind -> (colour, drawing on a 20x20 square). Shapes differ as well as colours, so icons read without
 # colour; each icon carries its name as a title and aria-label.
 ICONS: dict[str, tuple[str, str]] = {
-    "reactor": ("#1864ab", '<circle cx="10" cy="10" r="6" fill="none" stroke="#fff" stroke-width="2"/>'
-                '<circle cx="10" cy="10" r="2.5" fill="#fff"/>'),
+    "reactor": (
+        "#1864ab",
+        '<circle cx="10" cy="10" r="6" fill="none" stroke="#fff" stroke-width="2"/>'
+        '<circle cx="10" cy="10" r="2.5" fill="#fff"/>',
+    ),
     "thruster": ("#e8a400", '<path fill="#212529" d="M10 3 L15 12 H12 V15 H8 V12 H5 Z"/>'),
-    "damage": ("#d9480f", '<polygon fill="#fff" points="10,2 12,8 18,8 13,12 15,18 10,14 5,18 7,12 2,8 8,8"/>'),
+    "damage": (
+        "#d9480f",
+        '<polygon fill="#fff" points="10,2 12,8 18,8 13,12 15,18 10,14 5,18 7,12 2,8 8,8"/>',
+    ),
     "shield": ("#2b8a3e", '<path fill="#fff" d="M10 3 L16 5.5 C16 11 14 15 10 17 C6 15 4 11 4 5.5 Z"/>'),
-    "crew": ("#7048e8", '<circle cx="10" cy="7" r="3.5" fill="#fff"/><path fill="#fff" d="M3.5 17 C4 12 16 12 16.5 17 Z"/>'),
+    "crew": (
+        "#7048e8",
+        '<circle cx="10" cy="7" r="3.5" fill="#fff"/><path fill="#fff" d="M3.5 17 C4 12 16 12 16.5 17 Z"/>',
+    ),
     "miss": ("#868e96", '<path d="M5 5 L15 15 M15 5 L5 15" stroke="#fff" stroke-width="2.5"/>'),
-    "prestige": ("#c99a06", '<polygon fill="#fff" points="10,2.5 12.2,7.7 17.8,8 13.5,11.6 14.9,17 10,14 5.1,17 6.5,11.6 2.2,8 7.8,7.7"/>'),
-    "credits": ("#495057", '<circle cx="10" cy="10" r="6.5" fill="none" stroke="#fff" stroke-width="2"/>'
-                '<path d="M12.5 7.5 A3 3 0 1 0 12.5 12.5" fill="none" stroke="#fff" stroke-width="2"/>'),
-    "dice": ("#111", '<rect x="4" y="4" width="12" height="12" rx="2" fill="#fff"/><circle cx="7.5" cy="7.5" r="1.4"/>'
-             '<circle cx="12.5" cy="12.5" r="1.4"/>'),
-    "bonus": ("#0b7285", '<rect x="6" y="3.5" width="8" height="13" rx="1.5" fill="#fff"/><path d="M10 7v6M7 10h6" stroke="#0b7285" stroke-width="1.8"/>'),
+    "prestige": (
+        "#c99a06",
+        '<polygon fill="#fff" '
+        'points="10,2.5 12.2,7.7 17.8,8 13.5,11.6 14.9,17 10,14 5.1,17 6.5,11.6 2.2,8 7.8,7.7"/>',
+    ),
+    "credits": (
+        "#495057",
+        '<circle cx="10" cy="10" r="6.5" fill="none" stroke="#fff" stroke-width="2"/>'
+        '<path d="M12.5 7.5 A3 3 0 1 0 12.5 12.5" fill="none" stroke="#fff" stroke-width="2"/>',
+    ),
+    "dice": (
+        "#111",
+        '<rect x="4" y="4" width="12" height="12" rx="2" fill="#fff"/>'
+        '<circle cx="7.5" cy="7.5" r="1.4"/><circle cx="12.5" cy="12.5" r="1.4"/>',
+    ),
+    "bonus": (
+        "#0b7285",
+        '<rect x="6" y="3.5" width="8" height="13" rx="1.5" fill="#fff"/>'
+        '<path d="M10 7v6M7 10h6" stroke="#0b7285" stroke-width="1.8"/>',
+    ),
 }
 
 
