@@ -44,7 +44,8 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
     mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
     if mine is not None and "hand" in mine:
         hand = ", ".join(cards.name(c) for c in mine["hand"]) or _("empty")
-        lines.append(f"{_('Your hand')}{texts.colon()}{hand}")
+        label = _("Your hand")
+        lines.append(f"{label}{texts.colon()}{hand}")
         lines.append(
             _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
         )

@@ -104,6 +104,18 @@ def leader_keeps(negotiation: Mapping[str, Any]) -> dict[str, int]:
 
 
 @register.filter
+def keeps_without(negotiation: Mapping[str, Any], seat_word: str) -> dict[str, int]:
+    """What the leader would keep before an offer to ``seat_word`` ("p2"): a new offer replaces the
+    old one, so that seat's open or accepted offer is given back first."""
+    keeps = leader_keeps(negotiation)
+    for offer in negotiation.get("offers") or []:
+        if f"p{offer.get('seat', -1) + 1}" == seat_word and offer.get("status") in COMMITTED:
+            for t in TERMS:
+                keeps[t] += int((offer.get("terms") or {}).get(t, 0))
+    return keeps
+
+
+@register.filter
 def specs_of(legal: Iterable[Spec], actions: str) -> list[Spec]:
     wanted = set(actions.split(","))
     return [s for s in legal or [] if s.get("action") in wanted]
