@@ -375,6 +375,6 @@ class TestFrench:
         state = state_of(three)
         page = page_of(three, bob)
 
-        assert "Le Dispatch" in page and "L’Armurerie" in page and "Mon terminal de commande" in page
+        assert "Le Dispatch" in page and "Armurerie" in page and "Mon terminal de commande" in page
         assert name_of(state.contract_row[0], "fr") in page
         assert "The Dispatch" not in page and "My Command Terminal" not in page
