@@ -378,3 +378,34 @@ class TestFrench:
         assert "Le Dispatch" in page and "Armurerie" in page and "Mon terminal de commande" in page
         assert name_of(state.contract_row[0], "fr") in page
         assert "The Dispatch" not in page and "My Command Terminal" not in page
+
+
+class TestEveryDecision:
+    @pytest.mark.parametrize("players", [1, 2])
+    def test_every_kind_of_decision_renders_for_every_viewer(self, players: int, ann: Any, bob: Any) -> None:
+        """A solo game and a two-player game (the Mercenary row), played by bots: at the first moment
+        of each kind of decision, every seat's page and a spectator's page render, and the seat to act
+        gets a form for each of its legal commands."""
+        from tests.web.moonrakers_play import play_one
+
+        game = moonrakers_game(*(ann, bob)[:players])
+        seen: set[str] = set()
+        for _ in range(400):
+            if game.is_finished:
+                break
+            state = state_of(game)
+            for pending in ENGINE.pending(state):
+                if pending.kind in seen:
+                    continue
+                seen.add(pending.kind)
+                page = page_of(game, user_at(game, pending.seat))
+                for spec in ENGINE.legal(state, pending.seat):
+                    assert f'value="{html.escape(spec.prefix)}"' in page, (pending.kind, spec.prefix)
+                for seat in range(players):
+                    page_of(game, user_at(game, seat))
+                page_of(game, None)
+            play_one(game)
+        assert {"keep_objectives", "plan", "play", "buy"} <= seen
+        if players == 2:
+            assert "mercenary" in ENGINE.view(state_of(game), None)
+            assert "Mercenaries" in page_of(game, None)
