@@ -162,6 +162,8 @@ class TestNegotiation:
         assert keeps in table  # what the leader keeps: the rewards less the offer
         for action in ("acceptoffer", "declineoffer", "counter"):
             assert f'data-action="{action}"' in seen
+        counter = seen[seen.index('data-action="counter"') :]
+        assert '<option value="1c" selected>' in counter  # a counter starts from the offer
         third = page_of(three, user_at(three, (leader + 2) % 3))
         assert 'data-action="acceptoffer"' not in third
 

@@ -116,6 +116,15 @@ def keeps_without(negotiation: Mapping[str, Any], seat_word: str) -> dict[str, i
 
 
 @register.filter
+def terms_to(negotiation: Mapping[str, Any] | None, seat: Any) -> Mapping[str, Any]:
+    """The terms of the offer made to ``seat`` (a counter starts from them), or none."""
+    for offer in (negotiation or {}).get("offers") or []:
+        if offer.get("seat") == seat:
+            return dict(offer.get("terms") or {})
+    return {}
+
+
+@register.filter
 def specs_of(legal: Iterable[Spec], actions: str) -> list[Spec]:
     wanted = set(actions.split(","))
     return [s for s in legal or [] if s.get("action") in wanted]
