@@ -64,6 +64,12 @@ def counted(slugs: Iterable[str] | None) -> list[tuple[str, int]]:
 
 
 @register.filter
+def icons(dice: Iterable[Any] | None) -> int:
+    """The Hazard icons a participant's rolled dice show (each face is 0, 1 or 2 icons)."""
+    return sum(int(f) for f in dice or [])
+
+
+@register.filter
 def percent_of_ten(prestige: Any) -> int:
     try:
         return max(0, min(100, int(prestige) * 10))
