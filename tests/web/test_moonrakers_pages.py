@@ -17,6 +17,7 @@ from games import models, texts
 from games.boards import presentation_for
 from games.engine.core import msg
 from games.engine.moonrakers.cards import CONTRACTS, CREW
+from tests.factories import NOW
 from tests.web.conftest import client_for, event_count
 from tests.web.moonrakers_play import (
     ENGINE,
@@ -374,6 +375,30 @@ class TestEmailLines:
         assert any(texts.render(msg(f"moonrakers.card.{state.attempt.contract}")) in line for line in lines)
         assert any(line.startswith("Your hand") for line in lines)
         assert shows.score_text(7) == "7 Prestige"
+
+    def test_a_turn_email_carries_them_for_its_reader_only(self, three: models.Game) -> None:
+        from games.mail import situation
+
+        state, seat = to_execution(three)
+        other = (
+            next(p.seat for p in state.attempt.participants if p.seat != seat)
+            if len(state.attempt.participants) > 1
+            else (seat + 1) % 3
+        )
+        contract = texts.render(msg(f"moonrakers.card.{state.attempt.contract}"), lang="en")
+
+        mine = situation.for_seat(three, three.seats.get(position=seat), now=NOW, with_links=False)
+        theirs = situation.for_seat(three, three.seats.get(position=other), now=NOW, with_links=False)
+
+        assert any(contract in line for line in mine.summary)
+        hand = ", ".join(
+            texts.render(msg(f"moonrakers.card.{c}"), lang="en") for c in state.players[seat].hand
+        )
+        assert f"Your hand: {hand}" in mine.summary
+        assert (
+            f"Your hand: {hand}" not in theirs.summary
+            or state.players[other].hand == state.players[seat].hand
+        )
 
 
 class TestFrench:
