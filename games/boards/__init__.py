@@ -100,6 +100,10 @@ class Presentation:
     # The board partial: gets ``view`` (rendered for the reader), ``names``, ``my_seat``, ``part``
     # ("top", "rest" or unset), and on a finished game's replay ``private_views``.
     board_template: str = "games/boards/generic.html"
+    # What the player must decide, drawn by the game instead of the generic forms (one per legal
+    # spec): gets the page's context (``legal``, ``view``, ``names``, ``game``); "" for the generic.
+    # Its forms post what the generic ones do (``seq``, ``action``, ``prefix``, ``p_<param>``).
+    decide_template: str = ""
     # A partial under the "Game over" heading explaining the result (tie-breaks, why it ended):
     # gets ``outcome`` (game.outcome, messages rendered) and ``names``; "" for none.
     outcome_template: str = ""

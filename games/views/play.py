@@ -122,6 +122,7 @@ def render_game(
         },
         "board_template": shows.board_template,
         "outcome_template": shows.outcome_template,
+        "decide_template": shows.decide_template,
         "outcome": _outcome(game, names),
         "notation_examples": _notation_examples(gv.engine),
         "error": error,

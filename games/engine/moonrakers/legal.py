@@ -363,6 +363,11 @@ def _terms_params(state: GameState) -> tuple[Param, ...]:
     return tuple(params)
 
 
+# Choices that commit a seat past taking back (a launched deal, Hazard Dice, giving up a Contract or
+# a Bonus Card): forms ask for a confirmation step before sending them.
+IRREVERSIBLE = frozenset({"launch", "gosolo", "stayatbase", "leave", "refusebonus"})
+
+
 def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     """What ``seat`` may do now. Built from the concrete candidates ``decide`` accepts: a command
     without options is a spec of its own; a Crew card, an activated part, a Mercenary Crew or a
@@ -410,7 +415,8 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
         if prefix in seen:
             continue
         seen.add(prefix)
-        specs.append(CommandSpec(action, prefix, M(f"moonrakers.label.{action}", text=prefix), params))
+        label = M(f"moonrakers.label.{action}", text=prefix)
+        specs.append(CommandSpec(action, prefix, label, params, confirm=action in IRREVERSIBLE))
     return specs
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import JSON, Event, Message, Outcome, SeatRef, msg
-from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CONTRACTS, REQUIREMENTS
+from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, REQUIREMENTS
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
+from games.engine.moonrakers.objectives import met
 from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
 from games.engine.moonrakers.turnflow import solo_rank, solo_score
 
@@ -39,6 +40,8 @@ def view(state: GameState, seat: int | None) -> JSON:
             "prestige": p.prestige,
             "credits": p.credits,
             "parts": list(p.parts),
+            # Crew hired (public when hired; where each card lies now is not told).
+            "crew": sorted(c for c in p.deck_cards() if c in CREW),
             "hand_count": len(p.hand),
             "draw_count": len(p.draw),
             "discard": list(p.discard),
@@ -52,6 +55,8 @@ def view(state: GameState, seat: int | None) -> JSON:
             entry["hand"] = list(p.hand)
             entry["objectives"] = list(p.objectives)
             entry["choosing"] = list(p.choosing)
+            # Whether each held Objective is met this turn so far: a private hint for its owner.
+            entry["objectives_met"] = [o for o in p.objectives if met(state, i, o)]
         if over:
             entry["draw"] = list(p.draw)
         players.append(entry)

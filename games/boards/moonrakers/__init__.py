@@ -1,0 +1,1 @@
+"""Moonrakers on the Django side: the Dispatch, the Armory, Command Terminals, Contracts and deals."""

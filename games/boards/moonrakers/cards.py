@@ -1,0 +1,94 @@
+"""The printed faces of Moonrakers' cards, for drawing: the view names cards by slug only.
+
+Names and card texts are the engine's messages (its catalogs), rendered here in the active language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import texts
+from games.engine.core import msg
+from games.engine.moonrakers.cards import (
+    BASIC_TYPE,
+    BASIC_VALUE,
+    CONTRACTS,
+    CREW,
+    OBJECTIVES,
+    PARTS,
+    REQUIREMENTS,
+)
+
+JSON = dict[str, Any]
+
+
+def name(slug: str) -> str:
+    return texts.render(msg(f"moonrakers.card.{slug}"))
+
+
+def card_text(slug: str) -> str:
+    """What a Crew, a Ship Part or an Objective does, as printed."""
+    return texts.render(msg(f"moonrakers.text.{slug}"))
+
+
+def kind_name(kind: str) -> str:
+    return texts.render(msg(f"moonrakers.kind.{kind}"))
+
+
+def requirements(slug: str) -> list[JSON]:
+    contract = CONTRACTS[slug]
+    return [{"kind": k, "n": n, "label": kind_name(k)} for k, n in contract.requirements]
+
+
+def contract(slug: str | None) -> JSON | None:
+    if slug is None or slug not in CONTRACTS:
+        return None
+    c = CONTRACTS[slug]
+    return {
+        "slug": slug,
+        "name": name(slug),
+        "type": c.type,
+        "requirements": requirements(slug),
+        "prestige": c.prestige,
+        "credits": c.credits,
+        "bonus": c.bonus,
+        "dice": c.dice,
+    }
+
+
+def action_card(slug: str) -> JSON:
+    """A card of an Action Deck: a basic card (its type and value) or a Crew card."""
+    if slug in CREW:
+        return {"slug": slug, "name": name(slug), "type": "crew", "value": 0, "crew": crew(slug)}
+    kind = BASIC_TYPE.get(slug, "miss")
+    return {"slug": slug, "name": name(slug), "type": kind, "value": BASIC_VALUE.get(slug, 0)}
+
+
+def crew(slug: str) -> JSON:
+    c = CREW[slug]
+    return {"slug": slug, "name": name(slug), "cost": c.cost, "text": card_text(slug), "role": c.role}
+
+
+def part(slug: str) -> JSON:
+    p = PARTS[slug]
+    return {
+        "slug": slug,
+        "name": name(slug),
+        "brand": p.brand,
+        "cost": p.cost,
+        "adds": [action_card(a) for a in p.adds],
+        "text": card_text(slug),
+    }
+
+
+def armory_card(slug: str | None) -> JSON | None:
+    if slug is None:
+        return None
+    return crew(slug) | {"row": "crew"} if slug in CREW else part(slug) | {"row": "part"}
+
+
+def objective(slug: str) -> JSON:
+    return {"slug": slug, "name": name(slug), "text": card_text(slug)} if slug in OBJECTIVES else {}
+
+
+__all__ = ["REQUIREMENTS", "action_card", "armory_card", "contract", "crew", "objective", "part"]

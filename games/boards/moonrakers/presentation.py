@@ -1,0 +1,100 @@
+"""What the platform asks of Moonrakers (see games.boards): registered on import."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import texts
+from games.boards import Presentation, ScoreRow, ScoreTable, register
+from games.boards.moonrakers import cards
+
+
+def prestige(score: Any) -> str:
+    return _("%(n)s Prestige") % {"n": score}
+
+
+def _tally(attempt: Mapping[str, Any]) -> str:
+    needed, got = attempt.get("needed") or {}, attempt.get("got") or {}
+    return ", ".join(
+        _("%(kind)s %(got)s of %(needed)s") % {"kind": cards.kind_name(k), "got": got.get(k, 0), "needed": n}
+        for k, n in needed.items()
+    )
+
+
+def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]:
+    """The Contract being attempted (or negotiated) and its tally, and the reader's hand, for an email."""
+    lines: list[str] = []
+    attempt = view.get("attempt")
+    negotiation = view.get("negotiation")
+    if isinstance(attempt, dict) and attempt.get("contract"):
+        lines.append(
+            _("Contract: %(contract)s (%(tally)s)")
+            % {"contract": cards.name(attempt["contract"]), "tally": _tally(attempt)}
+        )
+    elif isinstance(negotiation, dict) and negotiation.get("contract"):
+        lines.append(
+            _("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])}
+        )
+    you = view.get("you")
+    players = view.get("players") or []
+    mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
+    if mine is not None and "hand" in mine:
+        hand = ", ".join(cards.name(c) for c in mine["hand"]) or _("empty")
+        label = _("Your hand")
+        lines.append(f"{label}{texts.colon()}{hand}")
+        lines.append(
+            _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
+        )
+    return lines
+
+
+def score_table(outcome: Mapping[str, Any], names: Mapping[int, str]) -> ScoreTable | None:
+    """Prestige, then net worth (the tie-break among captains at 10 or more); solo: the score and rank."""
+    details = outcome.get("details") or {}
+    scores = {str(k): v for k, v in (outcome.get("scores") or {}).items()}
+    worth = details.get("net_worth") or {}
+    solo = "solo_score" in details
+    rows = []
+    for place, tied in enumerate(outcome.get("ranking") or [], start=1):
+        for seat in tied:
+            score = scores.get(str(seat), "")
+            cells = [str(score), str(worth.get(str(seat), ""))]
+            if solo:
+                cells = [str(score), texts.render(details.get("rank"), names)]
+            rows.append(
+                ScoreRow(seat=seat, name=names.get(seat, ""), cells=cells, total=str(score), place=place)
+            )
+    if not rows:
+        return None
+    notes = []
+    if solo:
+        columns = [_("Score"), _("Rank")]
+        notes.append(_("The solo game ends after round 10; the score gives the rank."))
+    else:
+        columns = [_("Prestige"), _("Net worth")]
+        if details.get("reason") == "ten_prestige":
+            notes.append(
+                _(
+                    "The game ended at the end of a turn in which a captain reached 10 Prestige. Captains "
+                    "with 10 or more are compared by net worth (Credits plus the cost of Crew and Ship "
+                    "Parts); a tie shares the win."
+                )
+            )
+    return ScoreTable(columns=columns, rows=rows, notes=notes)
+
+
+PRESENTATION = register(
+    Presentation(
+        kind="moonrakers",
+        board_template="boards/moonrakers/board.html",
+        decide_template="boards/moonrakers/decide.html",
+        score_name=gettext_lazy("Prestige"),
+        score_text=prestige,
+        situation_lines=situation_lines,
+        score_table=score_table,
+    )
+)

@@ -1,0 +1,444 @@
+"""The Moonrakers board on the game page: the Dispatch, the Armory, Command Terminals, the Contract
+being attempted, the deal on the table, the forms built from ``legal``, the end, and hidden information.
+
+Games are three captains (Ann seat 0, Bob seat 1, Cyd seat 2) driven to a phase by the engine's bot
+moves through the services; then a page is read, or a form posted as a browser would post it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from games import models, texts
+from games.boards import presentation_for
+from games.engine.core import msg
+from games.engine.moonrakers.cards import CONTRACTS, CREW
+from tests.factories import NOW
+from tests.web.conftest import client_for, event_count
+from tests.web.moonrakers_play import (
+    ENGINE,
+    kinds,
+    moonrakers_game,
+    pending_of,
+    play_until,
+    state_of,
+    submit,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def page_of(game: models.Game, user: Any) -> str:
+    response = client_for(user).get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def shows_objective(page: str, slug: str) -> bool:
+    """The Objective is named on the page: its marker, its printed text, or its name as a word ("Ace"
+    is not in "Space Anomaly")."""
+    text = html.escape(texts.render(msg(f"moonrakers.text.{slug}"), lang="en"))
+    named = re.search(rf"(?<![\w-]){re.escape(name_of(slug))}(?![\w-])", page) is not None
+    return f'data-objective="{slug}"' in page or text in page or named
+
+
+def without_examples(page: str) -> str:
+    """The page less the notation help, whose fixed examples name cards (``claim barrage``)."""
+    return re.sub(r'<dl class="notation-examples.*?</dl>', "", page, flags=re.S)
+
+
+def user_at(game: models.Game, seat: int) -> Any:
+    return game.seats.get(position=seat).user
+
+
+def name_of(slug: str, lang: str = "en") -> str:
+    return html.escape(texts.render(msg(f"moonrakers.card.{slug}"), lang=lang))
+
+
+def post_move(game: models.Game, user: Any, **fields: Any) -> Any:
+    game.refresh_from_db()
+    return client_for(user).post(f"/games/{game.pk}/move/", {"seq": game.last_seq, **fields})
+
+
+def participant_area(page: str, seat: int) -> str:
+    found = re.search(rf'<article class="mr-participant[^"]*" data-seat="{seat}">(.*?)</article>', page, re.S)
+    assert found, f"no play area for seat {seat}"
+    return found.group(1)
+
+
+@pytest.fixture
+def three(ann: Any, bob: Any, cyd: Any) -> models.Game:
+    return moonrakers_game(ann, bob, cyd)
+
+
+class TestObjectivesChoice:
+    def test_each_captain_keeps_two_of_three_by_one_button(self, three: models.Game, ann: Any) -> None:
+        state = state_of(three)
+        dealt = state.players[0].choosing
+        page = page_of(three, ann)
+
+        assert page.count('name="prefix" value="keep ') == 3
+        for slug in dealt:
+            assert name_of(slug) in page
+        response = post_move(three, ann, action="keep", prefix=f"keep {dealt[0]} {dealt[1]}")
+
+        assert response.status_code == 302
+        assert state_of(three).players[0].objectives == (dealt[0], dealt[1])
+        after = page_of(three, ann)
+        assert "My secret Objectives" in after and f'data-objective="{dealt[0]}"' in after
+
+    def test_the_dispatch_armory_and_vault_are_drawn(self, three: models.Game, bob: Any) -> None:
+        state = state_of(three)
+        page = page_of(three, bob)
+
+        assert "The Dispatch" in page and "The Armory" in page and "The Vault" in page
+        for slug in state.contract_row:
+            assert f'data-contract="{slug}"' in page and name_of(slug) in page
+        for slug in (*state.part_row, *state.crew_row):
+            assert f'data-armory="{slug}"' in page
+        assert page.count('class="mr-req"') >= sum(len(CONTRACTS[c].requirements) for c in state.contract_row)
+        assert page.count("/10 Prestige") == 3  # the Prestige tracker, one line per captain
+
+
+class TestPlanning:
+    def test_the_mission_leader_chooses_a_contract_by_its_button(self, three: models.Game) -> None:
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        leader = state.leader
+        page = page_of(three, user_at(three, leader))
+
+        assert 'data-action="choosecontract"' in page and 'name="prefix" value="contract 1"' in page
+        assert 'value="contract 1 solo"' in page and 'data-action="stayatbase"' in page
+        other = page_of(three, user_at(three, (leader + 1) % 3))
+        assert 'data-action="choosecontract"' not in other
+
+    def test_staying_at_base_asks_to_confirm_first(self, three: models.Game) -> None:
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        leader = user_at(three, state.leader)
+        before = event_count(three)
+
+        asked = post_move(three, leader, action="stayatbase", prefix="base")
+
+        assert asked.status_code == 200 and 'name="confirmed" value="1"' in asked.content.decode()
+        assert event_count(three) == before
+        done = post_move(three, leader, action="stayatbase", prefix="base", confirmed="1")
+        assert done.status_code == 302 and event_count(three) > before
+
+
+def to_negotiation(game: models.Game) -> Any:
+    """The Mission Leader has chosen a Contract with help and no offer is open yet."""
+    state = play_until(game, lambda s: "plan" in kinds(s))
+    slot = next(i for i, c in enumerate(state.contract_row) if c is not None)
+    submit(game, state.leader, f"contract {slot + 1}")
+    state = state_of(game)
+    assert "negotiate" in kinds(state)
+    return state
+
+
+class TestNegotiation:
+    def test_an_offer_goes_on_the_table_and_the_invitee_may_accept_decline_or_counter(
+        self, three: models.Game
+    ) -> None:
+        state = to_negotiation(three)
+        leader = state.leader
+        invitee = (leader + 1) % 3
+        contract = CONTRACTS[state.negotiation.contract]
+        page = page_of(three, user_at(three, leader))
+        assert 'data-action="offer"' in page and f'name="p_seat" value="p{invitee + 1}"' in page
+        assert 'name="p_prestige"' in page and 'name="p_credits"' in page and 'name="p_dice"' in page
+        assert "only the deal launched binds" in page
+
+        response = post_move(
+            three,
+            user_at(three, leader),
+            action="offer",
+            prefix="offer",
+            p_seat=f"p{invitee + 1}",
+            p_prestige="0p",
+            p_credits="1c",
+            p_dice="0d",
+        )
+
+        assert response.status_code == 302
+        assert pending_of(state_of(three), "answer_offer") == [invitee]
+        seen = page_of(three, user_at(three, invitee))
+        table = seen[seen.index('id="on-the-table"') :]
+        assert f'data-offer-to="{invitee}"' in table and "waiting for an answer" in table
+        keeps = f'data-prestige="{contract.prestige}" data-credits="{contract.credits - 1}"'
+        assert keeps in table  # what the leader keeps: the rewards less the offer
+        for action in ("acceptoffer", "declineoffer", "counter"):
+            assert f'data-action="{action}"' in seen
+        counter = seen[seen.index('data-action="counter"') :]
+        assert '<option value="1c" selected>' in counter  # a counter starts from the offer
+        third = page_of(three, user_at(three, (leader + 2) % 3))
+        assert 'data-action="acceptoffer"' not in third
+
+    def test_a_counter_posted_with_the_steppers_is_on_the_table(self, three: models.Game) -> None:
+        state = to_negotiation(three)
+        invitee = (state.leader + 1) % 3
+        submit(three, state.leader, f"offer p{invitee + 1} 1c")
+
+        response = post_move(
+            three,
+            user_at(three, invitee),
+            action="counter",
+            prefix="counter",
+            p_prestige="0p",
+            p_credits="2c",
+            p_dice="0d",
+        )
+
+        assert response.status_code == 302
+        offer = state_of(three).negotiation.offer(invitee)
+        assert offer.status == "countered" and offer.terms.c == 2
+        page = page_of(three, user_at(three, state.leader))
+        assert "countered" in page and 'data-action="acceptseat"' in page
+
+    def test_a_term_outside_the_contract_is_refused_and_changes_nothing(self, three: models.Game) -> None:
+        state = to_negotiation(three)
+        before = event_count(three)
+
+        response = post_move(
+            three,
+            user_at(three, state.leader),
+            action="offer",
+            prefix="offer",
+            p_seat="p2" if state.leader != 1 else "p1",
+            p_prestige="99p",
+            p_credits="0c",
+            p_dice="0d",
+        )
+
+        assert response.status_code == 400 and event_count(three) == before
+
+    def test_launching_asks_to_confirm_first(self, three: models.Game) -> None:
+        state = to_negotiation(three)
+        before = event_count(three)
+
+        asked = post_move(three, user_at(three, state.leader), action="launch", prefix="launch")
+
+        assert asked.status_code == 200 and 'name="confirmed" value="1"' in asked.content.decode()
+        assert event_count(three) == before
+
+
+def to_execution(game: models.Game) -> tuple[Any, int]:
+    """A Contract under way and a seat that may play a basic card from its hand."""
+
+    def ready(s: Any) -> bool:
+        return any(
+            not spec.params and spec.action == "playcard" and len(spec.prefix.split()) == 2
+            for seat in pending_of(s, "play")
+            for spec in ENGINE.legal(s, seat)
+        )
+
+    state = play_until(game, ready)
+    seat = next(
+        seat
+        for seat in pending_of(state, "play")
+        if any(spec.action == "playcard" for spec in ENGINE.legal(state, seat))
+    )
+    return state, seat
+
+
+class TestExecution:
+    def test_hand_cards_are_buttons_and_posting_one_plays_it(self, three: models.Game) -> None:
+        state, seat = to_execution(three)
+        player = user_at(three, seat)
+        page = page_of(three, player)
+        playable = [
+            s.prefix.split()[1]
+            for s in ENGINE.legal(state, seat)
+            if s.action == "playcard" and not s.params and len(s.prefix.split()) == 2
+        ]
+        for card in playable:
+            assert f'data-play="{card}"' in page
+        assert "During the Contract" in page and 'class="mr-tally"' in page
+        needed = state.attempt and set(ENGINE.view(state, seat)["attempt"]["needed"])
+        card = next((c for c in playable if c.split("-")[0] in needed), playable[0])
+        got_before = ENGINE.view(state, seat)["attempt"]["got"]
+
+        response = post_move(three, player, action="playcard", prefix=f"play {card}")
+
+        assert response.status_code == 302
+        after = page_of(three, player)
+        assert f'data-card="{card}"' in participant_area(after, seat)
+        kind = card.split("-")[0]
+        if kind in got_before:
+            got = ENGINE.view(state_of(three), seat)["attempt"]["got"][kind]
+            assert got > got_before[kind]
+            assert f'data-kind="{kind}" data-got="{got}"' in after
+
+    def test_every_participant_is_drawn_with_actions_dice_and_share(self, three: models.Game) -> None:
+        state, _seat = to_execution(three)
+        page = page_of(three, None)
+        for part in state.attempt.participants:
+            area = participant_area(page, part.seat)
+            assert "Action" in area and "Hazard dice" in area and "Share" in area
+        assert "may play now" in page
+
+
+class TestBuying:
+    def test_the_leader_buys_from_the_armory_by_its_button(self, three: models.Game) -> None:
+        def can_buy(s: Any) -> bool:
+            return "buy" in kinds(s) and any(sp.action == "buy" for sp in ENGINE.legal(s, s.leader))
+
+        state = play_until(three, can_buy)
+        leader = user_at(three, state.leader)
+        spec = next(sp for sp in ENGINE.legal(state, state.leader) if sp.action == "buy")
+        card = spec.prefix.split()[1]
+        page = page_of(three, leader)
+        assert f'data-buy="{card}"' in page
+
+        response = post_move(three, leader, action="buy", prefix=spec.prefix)
+
+        assert response.status_code == 302
+        after = state_of(three).players[state.leader]
+        assert card in after.parts or card in after.discard or card in after.deck_cards()
+        if card in CREW:
+            assert name_of(card) in page_of(three, leader).split("Crew hired", 1)[1].split("</p>", 1)[0]
+
+
+class TestTheEnd:
+    def test_the_score_table_gives_prestige_and_net_worth(self, three: models.Game, ann: Any) -> None:
+        for _ in range(6000):
+            if three.is_finished:
+                break
+            from tests.web.moonrakers_play import play_one
+
+            play_one(three)
+        assert three.is_finished
+        page = page_of(three, ann)
+        outcome = three.outcome
+        assert "Game over" in page and "Net worth" in page
+        for worth in outcome["details"]["net_worth"].values():
+            assert f"<td>{worth}</td>" in page or f">{worth}<" in page
+
+    def test_the_solo_game_ends_with_a_score_and_a_rank(self, ann: Any) -> None:
+        game = moonrakers_game(ann)
+        from tests.web.moonrakers_play import play_one
+
+        for _ in range(3000):
+            if game.is_finished:
+                break
+            play_one(game)
+        assert game.is_finished
+        page = page_of(game, ann)
+        rank = html.escape(texts.render(game.outcome["details"]["rank"], lang="en"))
+        assert "Rank" in page and rank in page and str(game.outcome["details"]["solo_score"]) in page
+
+
+class TestHiddenInformation:
+    def test_a_hand_and_unclaimed_objectives_reach_only_their_owner(
+        self, three: models.Game, ann: Any, bob: Any
+    ) -> None:
+        state, _seat = to_execution(three)
+        ann_state = state.players[0]
+        hidden_objectives = [o for o in ann_state.objectives if o not in ann_state.claimed]
+        assert ann_state.hand and hidden_objectives
+
+        mine = page_of(three, ann)
+        assert 'data-hand-of="0"' in mine
+        hand_html = mine.split('data-hand-of="0"', 1)[1].split("</div>", 1)[0]
+        for card in ann_state.hand:
+            assert f'data-card="{card}"' in hand_html
+        for objective in hidden_objectives:
+            assert shows_objective(mine, objective)
+
+        for viewer in (bob, None):
+            page = without_examples(page_of(three, viewer))
+            assert "data-hand-of" not in page.replace('data-hand-of="1"', "")
+            for objective in hidden_objectives:
+                assert not shows_objective(page, objective)
+            # The draw pile is never listed, in order or not: only its count.
+            order = ", ".join(name_of(c) for c in ann_state.draw)
+            assert not order or order not in page
+
+    def test_objectives_being_chosen_are_secret_too(self, three: models.Game, ann: Any, bob: Any) -> None:
+        dealt = state_of(three).players[0].choosing
+        assert all(shows_objective(page_of(three, ann), o) for o in dealt)
+        for viewer in (bob, None):
+            page = without_examples(page_of(three, viewer))
+            assert not any(shows_objective(page, o) for o in dealt)
+
+
+class TestEmailLines:
+    def test_situation_lines_name_the_contract_its_tally_and_my_hand(self, three: models.Game) -> None:
+        state, seat = to_execution(three)
+        shows = presentation_for("moonrakers")
+        view = texts.render_json(ENGINE.view(state, seat), {0: "Ann", 1: "Bob", 2: "Cyd"})
+
+        lines = shows.situation_lines(view, {0: "Ann", 1: "Bob", 2: "Cyd"})
+
+        assert any(texts.render(msg(f"moonrakers.card.{state.attempt.contract}")) in line for line in lines)
+        assert any(line.startswith("Your hand") for line in lines)
+        assert shows.score_text(7) == "7 Prestige"
+
+    def test_a_turn_email_carries_them_for_its_reader_only(self, three: models.Game) -> None:
+        from games.mail import situation
+
+        state, seat = to_execution(three)
+        other = (
+            next(p.seat for p in state.attempt.participants if p.seat != seat)
+            if len(state.attempt.participants) > 1
+            else (seat + 1) % 3
+        )
+        contract = texts.render(msg(f"moonrakers.card.{state.attempt.contract}"), lang="en")
+
+        mine = situation.for_seat(three, three.seats.get(position=seat), now=NOW, with_links=False)
+        theirs = situation.for_seat(three, three.seats.get(position=other), now=NOW, with_links=False)
+
+        assert any(contract in line for line in mine.summary)
+        hand = ", ".join(
+            texts.render(msg(f"moonrakers.card.{c}"), lang="en") for c in state.players[seat].hand
+        )
+        assert f"Your hand: {hand}" in mine.summary
+        assert (
+            f"Your hand: {hand}" not in theirs.summary
+            or state.players[other].hand == state.players[seat].hand
+        )
+
+
+class TestFrench:
+    def test_the_board_speaks_french(self, three: models.Game, bob: Any) -> None:
+        bob.language = "fr"
+        bob.save(update_fields=["language"])
+        state = state_of(three)
+        page = page_of(three, bob)
+
+        assert "Le Dispatch" in page and "Armurerie" in page and "Mon terminal de commande" in page
+        assert name_of(state.contract_row[0], "fr") in page
+        assert "The Dispatch" not in page and "My Command Terminal" not in page
+
+
+class TestEveryDecision:
+    @pytest.mark.parametrize("players", [1, 2])
+    def test_every_kind_of_decision_renders_for_every_viewer(self, players: int, ann: Any, bob: Any) -> None:
+        """A solo game and a two-player game (the Mercenary row), played by bots: at the first moment
+        of each kind of decision, every seat's page and a spectator's page render, and the seat to act
+        gets a form for each of its legal commands."""
+        from tests.web.moonrakers_play import play_one
+
+        game = moonrakers_game(*(ann, bob)[:players])
+        seen: set[str] = set()
+        for _ in range(400):
+            if game.is_finished:
+                break
+            state = state_of(game)
+            for pending in ENGINE.pending(state):
+                if pending.kind in seen:
+                    continue
+                seen.add(pending.kind)
+                page = page_of(game, user_at(game, pending.seat))
+                for spec in ENGINE.legal(state, pending.seat):
+                    assert f'value="{html.escape(spec.prefix)}"' in page, (pending.kind, spec.prefix)
+                for seat in range(players):
+                    page_of(game, user_at(game, seat))
+                page_of(game, None)
+            play_one(game)
+        assert {"keep_objectives", "plan", "play", "buy"} <= seen
+        if players == 2:
+            assert "mercenary" in ENGINE.view(state_of(game), None)
+            assert "Mercenaries" in page_of(game, None)
