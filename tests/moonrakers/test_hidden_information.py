@@ -136,7 +136,7 @@ def test_seat_a_secrets_reach_nobody_else_through_any_channel() -> None:
         # The checks look where the secrets really are: seat A's own channels trip them.
         assert {".hand" in p for p in own["fields"].splitlines()} >= {True}
         for pattern in titles(unclaimed):
-            assert pattern.search(own["api"]), pattern.pattern  # TEMP
+            assert pattern.search(own["page"]) and pattern.search(own["api"]), pattern.pattern
         for reader, seat in ((bob, seats[1]), (cyd, seats[2]), (watcher, None), (None, None)):
             theirs = channels(game, reader, seat)
             assert theirs["fields"] == "", (reader, theirs["fields"])
