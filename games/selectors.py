@@ -183,6 +183,9 @@ def replay_step(game: models.Game, user: Any, step: int) -> ReplayStep:
     if game.is_finished:
         view = engine.view(state, None)
         view["seats_private"] = {str(p): engine.view(state, p) for p in range(game.seat_count)}
+        reveal = getattr(engine, "reveal", None)
+        if reveal is not None:
+            view["revealed"] = reveal(state)
         event = _full_event(rows[-1]) if rows else None
     else:
         view = engine.view(state, seat)

@@ -263,7 +263,8 @@ class Engine(Protocol):
     Optional, read with ``getattr``: ``TURN_STARTS`` (a frozenset of event types), the events that
     begin a turn, for games whose turn is not simply a run of one seat's moves (Moonrakers: a
     Mission Leader's turn has negotiation and several players acting); the replay's turn steps
-    follow it.
+    follow it. ``reveal(state) -> JSON``: what no seat sees during play (deck orders), which a
+    finished game's replay shows beside every seat's own view.
     """
 
     NAME: str

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import models, selectors, services, verification
-from games.engine.core import seed_hash
+from games import models, selectors, services, store, texts, verification
+from games.engine.core import fold, get_engine, msg, seed_hash
 from tests.factories import NOW, make_game, make_user
 
 pytestmark = pytest.mark.django_db
+ENGINE = get_engine("moonrakers")
 
 
 @pytest.fixture
@@ -49,6 +50,23 @@ def test_a_finished_game_is_verified_replayed_charted_and_exported(finished: tup
     steps = selectors.replay_moves(game)
     for step in (steps[0], steps[len(steps) // 2], steps[-1]):
         assert client.get(f"/games/{game.pk}/replay/{step}/").status_code == 200
+    # Mid-game, every captain's hand and draw pile (in order) and every deck order are shown.
+    middle = steps[len(steps) // 2]
+    html = client.get(f"/games/{game.pk}/replay/{middle}/").content.decode()
+    state = fold(
+        ENGINE,
+        (
+            store.to_engine_event(r)
+            for r in models.Event.objects.filter(game=game, seq__lte=middle).order_by("seq")
+        ),
+    )
+    for seat in range(3):
+        assert f'data-hand-of="{seat}"' in html and f'data-draw-of="{seat}"' in html
+        draw = state.players[seat].draw
+        if draw:
+            names = ", ".join(texts.render(msg(f"moonrakers.card.{c}"), lang="en") for c in draw)
+            assert names in html
+    assert "Deck orders, revealed at the end" in html
     # Replay by turn: one step per Mission Leader's turn, where the turn's Planning begins.
     turns = selectors.replay_turns(game)
     assert len(turns) == models.Event.objects.filter(game=game, type="turn_started").count() > 10

@@ -140,6 +140,7 @@ def test_seat_a_secrets_reach_nobody_else_through_any_channel() -> None:
         for reader, seat in ((bob, seats[1]), (cyd, seats[2]), (watcher, None), (None, None)):
             theirs = channels(game, reader, seat)
             assert theirs["fields"] == "", (reader, theirs["fields"])
+            assert "data-draw-of" not in theirs["replay"] and "Deck orders" not in theirs["replay"]
             for channel in ("page", "api", "replay", "export", "email"):
                 for pattern in titles(unclaimed):
                     assert not pattern.search(theirs[channel]), (reader, channel, pattern.pattern)

@@ -212,6 +212,12 @@ class MoonrakersEngine:
 
         return view(state, seat)
 
+    def reveal(self, state: GameState) -> JSON:
+        """Everything hidden during play, for a finished game's replay (see core.Engine)."""
+        from games.engine.moonrakers.view import reveal
+
+        return reveal(state)
+
     def redact(self, event: Event, seat: int | None) -> JSON | None:
         from games.engine.moonrakers.view import redact
 

@@ -319,6 +319,19 @@ def summary(event: Event, seat: int | None) -> Message | None:
     return None
 
 
+def reveal(state: GameState) -> JSON:
+    """What no seat saw during play, in order (top first), shown only in a finished game's replay:
+    every draw pile, and the Contract, Ship Part, Crew, Objective and Mercenary decks."""
+    return {
+        "draws": {str(seat): list(p.draw) for seat, p in enumerate(state.players)},
+        "contract_deck": list(state.contract_deck),
+        "part_deck": list(state.part_deck),
+        "crew_deck": list(state.crew_deck),
+        "objective_deck": list(state.objective_deck),
+        "merc_deck": list(state.merc_deck),
+    }
+
+
 def outcome(state: GameState) -> Outcome | None:
     if not state.finished:
         return None
@@ -340,4 +353,4 @@ def outcome(state: GameState) -> Outcome | None:
     return Outcome(scores=scores, ranking=ranking, details=details)
 
 
-__all__ = ["CONTRACTS", "log_message", "outcome", "redact", "summary", "view"]
+__all__ = ["CONTRACTS", "log_message", "outcome", "redact", "reveal", "summary", "view"]
