@@ -341,6 +341,8 @@ class PolicySpec:
     decision: str  # the pending kind it answers: "answer_offer"
     label: Message
     params: tuple[PolicyParam, ...] = ()
+    # The decision in words ("An offer to join a Contract"), for the form grouping its answers.
+    asks: Message | None = None
 
 
 # A standing answer as the platform stores it: {"policy": name, <param name>: int, ...}.

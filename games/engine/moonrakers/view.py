@@ -87,9 +87,9 @@ def view(state: GameState, seat: int | None) -> JSON:
             "deck_count": len(state.merc_deck),
             "discard": list(state.merc_discard),
         }
-    mine = [p for p in pending(state) if p.seat == seat]
-    out["your_turn"] = bool(mine) and seat is not None
-    if mine and mine[0].kind == "answer_offer" and seat is not None:
+    to_answer = [p for p in pending(state) if p.seat == seat]
+    out["your_turn"] = bool(to_answer) and seat is not None
+    if to_answer and to_answer[0].kind == "answer_offer" and seat is not None:
         # The email and the page say what is offered, on what Contract, without the board.
         out["prompt"] = offer_prompt(state, seat).to_json()
     neg = state.negotiation
