@@ -18,7 +18,9 @@ from rest_framework.response import Response
 
 from games import models, selectors, services, texts
 from games.api import errors
-from games.api.views import ApiView
+from games.api.views import BAD_INPUT, ERROR, NOT_FOUND, UNAUTHENTICATED, ApiView
+
+ERRORS = {400: BAD_INPUT, 401: UNAUTHENTICATED, 403: ERROR, 404: NOT_FOUND}
 
 
 class StandingSerializer(serializers.Serializer[Any]):
@@ -54,7 +56,7 @@ class GameStanding(ApiView):
     @extend_schema(
         operation_id="games_standing",
         summary="The standing answers this game offers and those you have set",
-        responses={200: StandingSerializer},
+        responses={200: StandingSerializer, 401: UNAUTHENTICATED, 403: ERROR, 404: NOT_FOUND},
         tags=["table"],
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -81,7 +83,7 @@ class GameStanding(ApiView):
                 request_only=True,
             )
         ],
-        responses={200: StandingSerializer},
+        responses={200: StandingSerializer, **ERRORS},
         tags=["table"],
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -102,7 +104,7 @@ class GameStanding(ApiView):
     @extend_schema(
         operation_id="games_standing_clear",
         summary="Remove all your standing answers at this table",
-        responses={200: StandingSerializer},
+        responses={200: StandingSerializer, **ERRORS},
         tags=["table"],
     )
     def delete(self, request: Request, pk: int) -> Response:

@@ -29,7 +29,11 @@ def set_standing(request: HttpRequest, pk: int) -> HttpResponse:
     policy = None
     if name:
         prefix = f"{name}-"
-        params = {k[len(prefix) :]: v.strip() for k, v in request.POST.items() if k.startswith(prefix)}
+        params = {
+            k[len(prefix) :]: str(request.POST.get(k, "")).strip()
+            for k in request.POST
+            if k.startswith(prefix)
+        }
         policy = {"policy": name, **params}
     try:
         services.standing_set(game=game, user=request.user, decision=decision, policy=policy, now=now())
