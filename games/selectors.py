@@ -560,6 +560,7 @@ def standing_answers(game: models.Game, seat: int) -> JSON:
                 "name": spec.name,
                 "decision": spec.decision,
                 "label": spec.label.to_json(),
+                "asks": spec.asks.to_json() if spec.asks is not None else None,
                 "params": [
                     {
                         "name": p.name,

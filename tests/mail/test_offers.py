@@ -153,3 +153,14 @@ def test_offers_left_unanswered_are_declined_by_the_deadline_sweep(table: Table)
     causes = set(models.Event.objects.filter(type="offer_answered").values_list("cause", flat=True))
     assert causes == {"timeout"}
     mail.outbox.clear()
+
+
+def test_each_invitees_links_still_work_after_the_others_answered(table: Table) -> None:
+    sent = offer_emails(table)
+    first, second, third = table.invitees
+    client = Client()
+    assert client.post(path_of(link_after(text_of(sent[first]), "Decline the offer"))).status_code == 200
+    assert client.post(path_of(link_after(text_of(sent[second]), "Accept the offer"))).status_code == 200
+    counter = path_of(link_after(text_of(sent[third]), "Counter with your terms…"))
+    assert client.post(counter, {"p_prestige": "1p", "p_credits": "2c", "p_dice": "0d"}).status_code == 200
+    assert answers(table.game) == {first: "decline", second: "accept", third: "counter"}

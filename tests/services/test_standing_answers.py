@@ -122,6 +122,7 @@ def test_the_game_page_form_sets_changes_and_removes_the_standing_answer(table: 
     client.force_login(table.user(captain))
     page = client.get(reverse("games:game", args=[table.game.pk])).content.decode()
     assert 'id="standing"' in page and 'name="accept_prestige-dice"' in page
+    assert "<legend>An offer to join a Contract</legend>" in page
     url = reverse("games:standing", args=[table.game.pk])
     data = {"decision": "answer_offer", "policy": "accept_prestige", "accept_prestige-prestige": "2"}
     data |= {"accept_prestige-dice": "1", "accept_credits-credits": "2", "accept_credits-dice": "0"}
