@@ -184,6 +184,10 @@ def _turn(note: models.Notification, now: dt.datetime) -> Content:
         raise Skip("the game is not in progress")
     if not seat.is_pending or seat.played_by_bot:
         raise Skip("the seat is no longer to act")
+    if note.kind == Kind.FOLLOW_UP and not seat.pending_reply:
+        # Answered already (a standing answer, often in the same transaction), and what the seat
+        # decides now is a move: the turn email's rules, not this one's, say whether to tell them.
+        raise Skip("the quick answer was given")
     reminder = note.kind == Kind.REMINDER
     if reminder and (seat.deadline is None or seat.deadline <= now):
         raise Skip("the deadline has passed")

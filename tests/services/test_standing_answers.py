@@ -135,3 +135,16 @@ def test_the_game_page_form_sets_changes_and_removes_the_standing_answer(table: 
     assert table.seat(captain).standing["answer_offer"]["prestige"] == 2
     assert client.post(url, {"decision": "answer_offer", "policy": ""}).status_code == 302
     assert table.seat(captain).standing == {}
+
+
+def test_no_offer_email_is_sent_for_an_offer_a_standing_answer_took(table: Table) -> None:
+    from tests.mail.helpers import run_outbox
+
+    ruled, asked, _third = table.invitees
+    set_standing(table, ruled, {"policy": "decline"})
+    run_outbox()
+    offer(table, ruled, "1c")
+    offer(table, asked, "1c")
+    sent = {m.to[0]: m.subject for m in run_outbox()}
+    assert table.user(ruled).email not in sent
+    assert "your answer is needed" in sent[table.user(asked).email]
