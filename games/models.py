@@ -113,8 +113,8 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     reminder_sent_at = models.DateTimeField(null=True, blank=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
-    # Standing answers the player set for quick follow-ups, by pending kind: {"answer_offer":
-    # {"policy": "accept_prestige", "prestige": 2, "dice": 1}} (games.engine.core.check_policy).
+    # Standing answers the player set for quick follow-ups, by pending kind:
+    # {kind: {"policy": name, number name: int, ...}} (games.engine.core.check_policy).
     standing = models.JSONField(default=dict, blank=True)
     # The last seq this seat's player acted at: turn emails tell what happened since.
     last_acted_seq = models.PositiveIntegerField(default=0)

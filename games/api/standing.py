@@ -1,7 +1,7 @@
 """/api/games/<id>/standing/: read, set and remove your standing answers at one table.
 
-A standing answer answers a quick follow-up (an offer, a Bonus Card's deck) for you while you are
-away; the game declares which exist (``policies``). Thin: ``services.standing_set`` does the work.
+A standing answer answers a quick follow-up (answering an offer, say) for you while you are away;
+the game declares which exist (``policies``). Thin: ``services.standing_set`` does the work.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from games import models, selectors, services, texts
 from games.api import errors
 from games.api.views import BAD_INPUT, ERROR, NOT_FOUND, UNAUTHENTICATED, ApiView
+from games.engine.core import engine_names, get_engine, standing_policies
 
 ERRORS = {400: BAD_INPUT, 401: UNAUTHENTICATED, 403: ERROR, 404: NOT_FOUND}
 
@@ -31,13 +32,32 @@ class StandingSerializer(serializers.Serializer[Any]):
 
 
 class StandingInSerializer(serializers.Serializer[Any]):
-    decision = serializers.CharField(max_length=40, help_text="The kind of decision, e.g. answer_offer.")
+    decision = serializers.CharField(
+        max_length=40, help_text="The kind of decision: a `decision` of `policies`."
+    )
     policy = serializers.CharField(
         max_length=40, allow_blank=True, help_text='The standing answer; "" removes it (you are asked).'
     )
     params = serializers.DictField(
         child=serializers.IntegerField(), required=False, default=dict, help_text="Its numbers, by name."
     )
+
+
+def policy_examples() -> list[OpenApiExample]:
+    """One request per standing answer of every game, with its default numbers, for the docs."""
+    return [
+        OpenApiExample(
+            f"{name}: {spec.name}",
+            value={
+                "decision": spec.decision,
+                "policy": spec.name,
+                "params": {p.name: p.default for p in spec.params},
+            },
+            request_only=True,
+        )
+        for name in engine_names()
+        for spec in standing_policies(get_engine(name))
+    ]
 
 
 class GameStanding(ApiView):
@@ -72,17 +92,7 @@ class GameStanding(ApiView):
             "number out of bounds; nothing changes then."
         ),
         request=StandingInSerializer,
-        examples=[
-            OpenApiExample(
-                "accept",
-                value={
-                    "decision": "answer_offer",
-                    "policy": "accept_prestige",
-                    "params": {"prestige": 2, "dice": 1},
-                },
-                request_only=True,
-            )
-        ],
+        examples=policy_examples(),
         responses={200: StandingSerializer, **ERRORS},
         tags=["table"],
     )

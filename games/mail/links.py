@@ -5,7 +5,7 @@ player, the game's seq when the email was written, and the command in notation, 
 site's SECRET_KEY under its own salt. It goes stale when that seat's decision changes
 (``store.is_fresh``; another seat's move does not), and in any case after MAIL_LINK_MAX_AGE_DAYS.
 A *form link* carries instead the leading words of a command whose terms the player fills in on
-the page it opens (a counter-offer's Prestige, Credits, Hazard Dice); it is bound the same way.
+the page it opens (the terms of a counter-offer); it is bound the same way.
 An unsubscribe link names only the player.
 """
 

@@ -25,7 +25,7 @@ def set_standing(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     decision = request.POST.get("decision", "")
     name = request.POST.get("policy", "")
-    # Each answer's numbers are named after it ("accept_prestige-dice"): several answers share a name.
+    # Each answer's numbers are named after it ("<answer>-<number>"): several answers share a name.
     policy = None
     if name:
         prefix = f"{name}-"
