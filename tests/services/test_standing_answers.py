@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import models, selectors, services
+from games import models, selectors, services, texts
 from games.engine.core import CannotParse
+from games.mail.situation import describe
 from tests.deals import Table, answers, negotiation_table, offer
 from tests.factories import NOW
 
@@ -42,6 +43,7 @@ def test_a_standing_answer_accepts_an_offer_the_moment_it_arrives_as_the_captain
     assert not table.seat(captain).is_pending
     line = next(e for e in selectors.event_log(table.game, None) if e["type"] == "offer_answered")
     assert line["cause"] == "standing"
+    assert describe(line, texts.seat_names(table.game)).endswith("(standing answer)")  # in emails
     client = Client()
     client.force_login(table.user(table.leader))
     page = client.get(reverse("games:game", args=[table.game.pk])).content.decode()
