@@ -113,6 +113,9 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     reminder_sent_at = models.DateTimeField(null=True, blank=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    # Standing answers the player set for quick follow-ups, by pending kind:
+    # {kind: {"policy": name, number name: int, ...}} (games.engine.core.check_policy).
+    standing = models.JSONField(default=dict, blank=True)
     # The last seq this seat's player acted at: turn emails tell what happened since.
     last_acted_seq = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField()
@@ -149,6 +152,7 @@ class Event(models.Model):
         PLAYER = "player", _("Player")
         TIMEOUT = "timeout", _("Timeout")
         BOT = "bot", _("Bot")
+        STANDING = "standing", _("Standing answer")  # a rule the player set in advance played it
         PLATFORM = "platform", _("Table")
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
@@ -200,6 +204,7 @@ class Notification(models.Model):
 
     class Kind(models.TextChoices):
         TURN = "turn", _("Your turn")
+        FOLLOW_UP = "follow_up", _("A quick answer is needed")
         REMINDER = "reminder", _("Reminder")
         TIMEOUT = "timeout", _("Timed out")
         BOT_TAKEOVER = "bot_takeover", _("A bot took a seat")

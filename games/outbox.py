@@ -15,6 +15,9 @@ kind           recipients                                          preferences s
 =============  ==================================================  ======================
 turn           seats with a new decision to make, except the       every_turn
                player who acted (they are looking at the game)
+follow_up      the same, when that decision is a quick follow-up   every_turn, daily_digest
+               (``Pending.reply``: answering an offer) that
+               cannot wait for tomorrow's digest
 reminder       a due seat at REMINDER_AT of its time (the sweep)   every_turn
 timeout        the seat whose time ran out                         every_turn, daily_digest
 bot_takeover   every human seat, when a bot takes an absent seat   every_turn, daily_digest
@@ -48,6 +51,7 @@ EVERY_TURN, DAILY_DIGEST, NONE = "every_turn", "daily_digest", "none"
 # The User.notify preferences each kind of message is sent to (see the table above).
 SERVED: dict[str, frozenset[str]] = {
     Kind.TURN: frozenset({EVERY_TURN}),
+    Kind.FOLLOW_UP: frozenset({EVERY_TURN, DAILY_DIGEST}),
     Kind.REMINDER: frozenset({EVERY_TURN}),
     Kind.TIMEOUT: frozenset({EVERY_TURN, DAILY_DIGEST}),
     Kind.BOT_TAKEOVER: frozenset({EVERY_TURN, DAILY_DIGEST}),
@@ -108,7 +112,8 @@ def queue_after_append(
     if moved and game.status == models.Game.Status.FINISHED:
         out += _for_seats(game, seats.values(), Kind.GAME_END, now)
     elif moved:
-        due = []
+        due: list[models.Seat] = []
+        quick: list[models.Seat] = []
         for pending in changed:
             seat = seats.get(pending.seat)
             if seat is None or seat.played_by_bot:
@@ -117,8 +122,10 @@ def queue_after_append(
                 # A player who just moved sees the new situation in front of them (page, API or the
                 # reply to their email); after a timeout, the timeout message tells it.
                 continue
-            due.append(seat)
+            # A quick follow-up is timed by the reply time, often hours: it goes out at once.
+            (quick if pending.reply else due).append(seat)
         out += _for_seats(game, due, Kind.TURN, now)
+        out += _for_seats(game, quick, Kind.FOLLOW_UP, now)
     return queue(out)
 
 

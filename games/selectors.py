@@ -14,7 +14,15 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games import models, store, texts
-from games.engine.core import JSON, PLATFORM_EVENT_TYPES, CommandError, Engine, fold, get_engine
+from games.engine.core import (
+    JSON,
+    PLATFORM_EVENT_TYPES,
+    CommandError,
+    Engine,
+    fold,
+    get_engine,
+    standing_policies,
+)
 
 RECENT_LOG = 40
 
@@ -556,3 +564,31 @@ def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
         text = engine.format(pending.default)
         out[pending.seat] = label_of(list(engine.legal(state, pending.seat)), text)
     return out
+
+
+def standing_answers(game: models.Game, seat: int) -> JSON:
+    """The standing answers the game offers (labels as messages) and those the seat has set."""
+    engine = get_engine(game.kind)
+    mine = models.Seat.objects.filter(game=game, position=seat).values_list("standing", flat=True).first()
+    return {
+        "policies": [
+            {
+                "name": spec.name,
+                "decision": spec.decision,
+                "label": spec.label.to_json(),
+                "asks": spec.asks.to_json() if spec.asks is not None else None,
+                "params": [
+                    {
+                        "name": p.name,
+                        "label": p.label.to_json(),
+                        "low": p.low,
+                        "high": p.high,
+                        "default": p.default,
+                    }
+                    for p in spec.params
+                ],
+            }
+            for spec in standing_policies(engine)
+        ],
+        "standing": dict(mine or {}),
+    }

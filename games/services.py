@@ -23,13 +23,17 @@ from games.engine.core import (
     SEAT_RESIGNED,
     ChatSent,
     CommandError,
+    Engine,
     Event,
     IllegalCommand,
     Rng,
     SeatChange,
     SeatTimedOut,
+    check_policy,
     get_engine,
     msg,
+    standing_command,
+    standing_policies,
 )
 
 # Bots play inside the request that made it their turn; this bounds one request's work.
@@ -285,37 +289,73 @@ def _submit(
 
 
 def _play_bots(game: models.Game, state: Any = None, *, now: dt.datetime) -> tuple[list[models.Event], Any]:
-    """While a seat played by a bot must act, let it act. Bots choose with their own rng stream.
+    """While a seat played by a bot must act, let it act; while a player's standing answer fits
+    their pending decision, play it as their own command (cause STANDING). Bots choose with their
+    own rng stream.
 
     ``state`` is the game's current state if the caller has it. Returns the events written and
     the state after them.
     """
     engine = get_engine(game.kind)
     rows: list[models.Event] = []
+    seats = list(game.seats.all())
     # Who a bot plays for cannot change inside this loop: only timeouts and reclaims change it.
-    bot_seats = {s.position for s in game.seats.all() if s.played_by_bot}
-    if not bot_seats or game.status != models.Game.Status.ACTIVE:
+    bot_seats = {s.position for s in seats if s.played_by_bot}
+    standing = {s.position: s.standing for s in seats if s.standing and not s.played_by_bot}
+    if not (bot_seats or standing) or game.status != models.Game.Status.ACTIVE:
         return rows, state
     current = store.Loaded(state, game.last_seq) if state is not None else store.load(game)
+    answered: set[tuple[int, str, str]] = set()  # a standing answer plays once per decision
     for _ in range(MAX_BOT_MOVES_PER_CALL):
         if game.status != models.Game.Status.ACTIVE:
             break
-        due = [p.seat for p in engine.pending(current.state) if p.seat in bot_seats]
-        if not due:
+        move = _next_automatic_move(game, engine, current.state, bot_seats, standing, answered)
+        if move is None:
             break
-        text = engine.bot_command(current.state, due[0], _rng(game, game.last_seq + 1, domain="bot"))
+        position, text, cause = move
         result = _submit(
             game,
-            due[0],
+            position,
             text,
             expected_seq=game.last_seq,
-            cause=models.Event.Cause.BOT,
+            cause=cause,
             now=now,
             current=current,
         )
         rows += result.events
         current = store.Loaded(result.state, result.last_seq)
     return rows, current.state
+
+
+def _next_automatic_move(
+    game: models.Game,
+    engine: Engine,
+    state: Any,
+    bot_seats: set[int],
+    standing: Mapping[int, Mapping[str, Any]],
+    answered: set[tuple[int, str, str]],
+) -> tuple[int, str, str] | None:
+    """The next move nobody needs to be asked for: (seat, command, cause), or None."""
+    for pending in engine.pending(state):
+        if pending.seat in bot_seats:
+            rng = _rng(game, game.last_seq + 1, domain="bot")
+            return pending.seat, engine.bot_command(state, pending.seat, rng), models.Event.Cause.BOT
+        policy = standing.get(pending.seat, {}).get(pending.kind)
+        decision = (pending.seat, pending.kind, pending.key)
+        if not policy or decision in answered:
+            continue
+        answered.add(decision)
+        text = standing_command(engine, state, pending.seat, pending, policy)
+        if text is None:
+            continue
+        try:
+            # Checked here, where a refusal costs nothing: inside the append it would void the
+            # whole transaction, the move that made this decision pending included.
+            engine.decide(state, pending.seat, engine.parse(text), _rng(game, game.last_seq + 1))
+        except CommandError:
+            continue
+        return pending.seat, text, models.Event.Cause.STANDING
+    return None
 
 
 def chat_send(
@@ -443,6 +483,55 @@ def _seat_reclaim(game: models.Game, seat: models.Seat, *, now: dt.datetime) -> 
     )
 
 
+# --- Standing answers: rules a player sets for quick follow-ups while away ---
+
+
+def standing_set(
+    *, game: models.Game, user: Any, decision: str, policy: Mapping[str, Any] | None, now: dt.datetime
+) -> SubmitResult:
+    """Set the player's standing answer for one kind of decision (``policy`` None: remove it, the
+    player is asked again). If that decision is pending for them now, the answer plays at once.
+
+    Raises NotAllowed (no seat), ServiceError (game over, a decision the game has no standing
+    answers for) and CannotParse (an answer or number the game does not offer; nothing changes).
+    """
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    engine = get_engine(game.kind)
+    offered = {spec.decision for spec in standing_policies(engine)}
+    if decision not in offered:
+        raise ServiceError("This game has no standing answer for that decision.")
+    checked = None
+    if policy is not None:
+        checked = check_policy(engine, policy)
+        if next(p for p in standing_policies(engine) if p.name == checked["policy"]).decision != decision:
+            raise ServiceError("That standing answer is for another decision.")
+    with transaction.atomic():
+        locked = store.lock(game)
+        if locked.status == models.Game.Status.FINISHED:
+            raise ServiceError("This game is over.")
+        seat = locked.seats.select_for_update().get(pk=seat.pk)
+        answers = dict(seat.standing)
+        if checked is None:
+            answers.pop(decision, None)
+        else:
+            answers[decision] = checked
+        seat.standing = answers
+        seat.save(update_fields=["standing"])
+        rows, state = _play_bots(locked, now=now)
+    game.refresh_from_db()
+    return SubmitResult(game=game, state=state, events=rows)
+
+
+def standing_clear(*, game: models.Game, user: Any) -> None:
+    """Remove every standing answer of the player at this table."""
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAllowed("You have no seat at this table.")
+    models.Seat.objects.filter(pk=seat.pk).update(standing={})
+
+
 __all__ = [
     "CommandError",
     "NotAllowed",
@@ -459,6 +548,8 @@ __all__ = [
     "seat_of",
     "seat_reclaim",
     "seat_timeout",
+    "standing_clear",
+    "standing_set",
 ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.views import home, play, replay, tables
+from games.views import home, play, replay, standing, tables
 
 app_name = "games"
 
@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<int:pk>/chat/", play.chat, name="chat"),
     path("games/<int:pk>/resign/", play.resign, name="resign"),
     path("games/<int:pk>/reclaim/", play.reclaim, name="reclaim"),
+    path("games/<int:pk>/standing/", standing.set_standing, name="standing"),
     path("games/<int:pk>/replay/", replay.replay_start, name="replay_start"),
     path("games/<int:pk>/replay/<int:step>/", replay.replay, name="replay"),
     path("games/<int:pk>/verify/", replay.verify, name="verify"),

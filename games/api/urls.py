@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from games.api import docs, token_views, views
+from games.api import docs, standing, token_views, views
 
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="api_root"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:pk>/bots/", views.GameBots.as_view(), name="api_game_bots"),
     path("games/<int:pk>/resign/", views.GameResign.as_view(), name="api_game_resign"),
     path("games/<int:pk>/chat/", views.GameChat.as_view(), name="api_game_chat"),
+    path("games/<int:pk>/standing/", standing.GameStanding.as_view(), name="api_game_standing"),
     # Anything else under /api/ (a non-numeric id, a typo) is a JSON 404, not Django's HTML page.
     # (Only addresses ending in "/": "/api/games" still gets CommonMiddleware's redirect to "/api/games/",
     # and the browsable API's breadcrumbs do not stop at this view.)

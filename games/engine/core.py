@@ -320,6 +320,82 @@ class Engine(Protocol):
     def default_label(self, state: Any, seat: int) -> Message | None: ...
 
 
+# --- Standing answers: rules a player sets in advance for quick follow-ups ---------------------------
+#
+# An engine may declare ``STANDING_POLICIES`` (what a player may set, per kind of pending decision)
+# and ``standing_command(state, seat, pending, policy) -> str | None`` (the command a set policy
+# plays now, or None: the player answers themself). Both are optional members: a game without
+# them has no standing answers (``standing_policies`` and ``standing_command`` below give the
+# defaults), so they are not part of the ``Engine`` protocol every game must match.
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyParam:
+    """A number a standing answer takes ("at least N Prestige"), between ``low`` and ``high``."""
+
+    name: str
+    label: Message
+    low: int
+    high: int
+    default: int
+
+
+@dataclass(frozen=True, slots=True)
+class PolicySpec:
+    """A standing answer a player may set for one kind of pending decision (``Pending.kind``)."""
+
+    name: str  # stable key, stored with the seat: "decline", "accept_prestige"
+    decision: str  # the pending kind it answers: "answer_offer"
+    label: Message
+    params: tuple[PolicyParam, ...] = ()
+    # The decision in words ("An offer to join a Contract"), for the form grouping its answers.
+    asks: Message | None = None
+
+
+# A standing answer as the platform stores it: {"policy": name, <param name>: int, ...}.
+Policy = Mapping[str, Any]
+
+
+def standing_policies(engine: Any) -> tuple[PolicySpec, ...]:
+    """The standing answers a game offers (none by default)."""
+    return tuple(getattr(engine, "STANDING_POLICIES", ()))
+
+
+def standing_command(engine: Any, state: Any, seat: int, pending: Pending, policy: Policy) -> str | None:
+    """The command ``policy`` plays for ``seat`` on ``pending`` now, or None (the player decides)."""
+    decide = getattr(engine, "standing_command", None)
+    if decide is None:
+        return None
+    text: str | None = decide(state, seat, pending, policy)
+    return text
+
+
+def check_policy(engine: Any, data: Mapping[str, Any]) -> JSON:
+    """A standing answer checked against what the game offers, in its stored shape.
+
+    Raises ``CannotParse`` with a message for the player: an unknown answer, a missing number, or
+    a number outside its bounds. Unknown keys are dropped.
+    """
+    specs = {p.name: p for p in standing_policies(engine)}
+    name = str(data.get("policy", ""))
+    spec = specs.get(name)
+    if spec is None:
+        raise CannotParse(msg("core.standing.unknown", value=name))
+    out: JSON = {"policy": name}
+    for param in spec.params:
+        raw = data.get(param.name, param.default)
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise CannotParse(msg("core.standing.not_a_number", field=param.label, value=str(raw))) from None
+        if not param.low <= value <= param.high:
+            raise CannotParse(
+                msg("core.standing.out_of_bounds", field=param.label, low=param.low, high=param.high)
+            )
+        out[param.name] = value
+    return out
+
+
 class Rng:
     """A deterministic random stream derived only from (seed, game id, seq).
 

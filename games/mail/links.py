@@ -4,6 +4,8 @@ A one-click link is a credential for exactly one command: it names the game, the
 player, the game's seq when the email was written, and the command in notation, signed with the
 site's SECRET_KEY under its own salt. It goes stale when that seat's decision changes
 (``store.is_fresh``; another seat's move does not), and in any case after MAIL_LINK_MAX_AGE_DAYS.
+A *form link* carries instead the leading words of a command whose terms the player fills in on
+the page it opens (the terms of a counter-offer); it is bound the same way.
 An unsubscribe link names only the player.
 """
 
@@ -34,10 +36,13 @@ class ActionLink:
     user_id: int
     seq: int
     command: str
+    form: bool = False  # ``command`` is a spec's prefix; the page asks for its parameters
 
 
-def sign_action(*, game: models.Game, seat: models.Seat, seq: int, command: str) -> str:
-    payload = {"g": game.pk, "s": seat.position, "u": seat.user_id, "q": seq, "c": command}
+def sign_action(*, game: models.Game, seat: models.Seat, seq: int, command: str, form: bool = False) -> str:
+    payload: dict[str, Any] = {"g": game.pk, "s": seat.position, "u": seat.user_id, "q": seq, "c": command}
+    if form:
+        payload["f"] = 1
     return signing.dumps(payload, salt=ACT_SALT, compress=True)
 
 
@@ -50,6 +55,7 @@ def load_action(token: str) -> ActionLink:
             user_id=int(data["u"]),
             seq=int(data["q"]),
             command=str(data["c"]),
+            form=bool(data.get("f")),
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise BadLink from None

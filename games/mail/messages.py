@@ -184,6 +184,10 @@ def _turn(note: models.Notification, now: dt.datetime) -> Content:
         raise Skip("the game is not in progress")
     if not seat.is_pending or seat.played_by_bot:
         raise Skip("the seat is no longer to act")
+    if note.kind == Kind.FOLLOW_UP and not seat.pending_reply:
+        # Answered already (a standing answer, often in the same transaction), and what the seat
+        # decides now is a move: the turn email's rules, not this one's, say whether to tell them.
+        raise Skip("the quick answer was given")
     reminder = note.kind == Kind.REMINDER
     if reminder and (seat.deadline is None or seat.deadline <= now):
         raise Skip("the deadline has passed")
@@ -196,10 +200,13 @@ def _turn(note: models.Notification, now: dt.datetime) -> Content:
     values = {"title": where.title, "deadline": _deadline_text(seat.deadline)}
     # The subject stays the same all game (the deadline is in the first lines), so the thread does.
     subject = _("%(title)s: your move") % values
+    quick = note.kind == Kind.FOLLOW_UP
+    if quick:
+        subject = _("%(title)s: your answer is needed") % values
     return Content(
         subject,
         "turn",
-        {"s": where, "reminder": reminder, "deadline_text": values["deadline"]},
+        {"s": where, "reminder": reminder, "quick": quick, "deadline_text": values["deadline"]},
         reply_to=links.reply_address(seat),
     )
 
@@ -462,6 +469,7 @@ def chats_for_digest(user: Any, since: dt.datetime) -> list[dict[str, Any]]:
 BUILDERS: dict[str, Callable[[models.Notification, dt.datetime], Content]] = {
     Kind.CHAT: _chat,
     Kind.TURN: _turn,
+    Kind.FOLLOW_UP: _turn,
     Kind.REMINDER: _turn,
     Kind.TIMEOUT: _timeout,
     Kind.BOT_TAKEOVER: _bot_takeover,

@@ -96,6 +96,8 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
         return platform[kind] % {"who": who}
     raw = entry.get("text")
     text = texts.render(raw, names) if raw else kind.replace("_", " ")
+    if entry.get("cause") == "standing":
+        text = _("%(text)s (standing answer)") % {"text": text}
     if who and who not in text:
         return f"{who}{texts.colon()}{text}"
     return text
@@ -202,9 +204,18 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     ]
     if with_links and pending is not None and seat.user_id is not None:
         for spec in specs:
-            for label, notation in one_click(spec, names):
+            clicks = one_click(spec, names)
+            for label, notation in clicks:
                 if len(situation.actions) >= MAX_LINKS:
                     break
                 token = links.sign_action(game=game, seat=seat, seq=game.last_seq, command=notation)
                 situation.actions.append(Action(label, notation, links.act_url(token)))
+            # A quick follow-up is meant to be answered from the email: a command with terms to fill
+            # in (a counter-offer) gets a link to a small form. Moves are made on the game page.
+            if pending.reply and not clicks and spec.params and len(situation.actions) < MAX_LINKS:
+                token = links.sign_action(
+                    game=game, seat=seat, seq=game.last_seq, command=spec.prefix, form=True
+                )
+                label = texts.render(spec.label, names) + "…"
+                situation.actions.append(Action(label, spec.prefix, links.act_url(token)))
     return situation

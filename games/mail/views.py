@@ -2,7 +2,8 @@
 
 - /mail/act/<signed>/: GET shows what the link would play and a button; only the POST plays it
   (mail scanners follow links, and GET must never change anything). The signed link is the
-  credential, bound to the seat's player; no login needed.
+  credential, bound to the seat's player; no login needed. A form link (a counter-offer) shows the
+  command's choices instead, and its POST plays the terms chosen, if they are among them.
 - /mail/unsubscribe/<signed>/: GET asks, POST turns emails off. The POST is CSRF-exempt because
   RFC 8058 one-click unsubscribes come from mail providers, with the signature as the proof.
 - /mail/inbound/: raw MIME, protected by INBOUND_EMAIL_SECRET.
@@ -21,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import models, selectors, services, store, texts
+from games import forms, models, selectors, services, store, texts
 from games.engine.core import CommandError, get_engine
 from games.mail import links, receive, situation
 
@@ -83,23 +84,40 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     names = texts.seat_names(game)
     earlier = store.find_batch(game, key)
     if earlier:
-        label = selectors.command_words_at(game, seat.position, link.command, earlier[0].seq)
-        context["words"] = texts.move_words(label, names) or link.command
+        # A form link played the terms chosen on its page: the batch's command says which.
+        played = earlier[0].command if link.form and earlier[0].command else link.command
+        label = selectors.command_words_at(game, seat.position, played, earlier[0].seq)
+        context["words"] = texts.move_words(label, names) or played
         return _done(request, game, seat, context)
+    specs = selectors.legal_specs(game, seat.position)
     # The move in words, as the game page's buttons say it; the notation is what a reply would use.
-    label = selectors.label_of(selectors.legal_specs(game, seat.position), link.command)
+    label = selectors.label_of(specs, link.command)
     context["words"] = texts.move_words(label, names) or link.command
     if game.status != models.Game.Status.ACTIVE:
         return _refused(request, 409, _("This game is over"), _("Nothing was applied."), game)
     if not store.is_fresh(seat.decision_seq, link.seq, game.last_seq):
         return _stale(request, game)
-    if request.method == "GET":
+    text = link.command
+    if link.form:
+        spec = next((s for s in specs if s.prefix == link.command and s.params), None)
+        if spec is None:
+            return _stale(request, game)
+        context.update({"spec": spec, "names": names, "words": texts.render(spec.label, names)})
+        if request.method == "GET":
+            return render(request, "games/mail/act_form.html", context)
+        try:
+            text = forms.build_command(spec, request.POST)
+        except CommandError as exc:
+            # Terms outside the choices the page offered (a forged or outdated form): nothing played.
+            context["error"] = texts.reason(exc, names)
+            return render(request, "games/mail/act_form.html", context, status=400)
+    elif request.method == "GET":
         return render(request, "games/mail/act_confirm.html", context)
     try:
         services.command_submit(
             game=game,
             user=seat.user,
-            text=link.command,
+            text=text,
             expected_seq=link.seq,
             idempotency_key=key,
             now=timezone.now(),
@@ -112,6 +130,8 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
         return _refused(
             request, 400, _("This move was refused"), texts.reason(exc, texts.seat_names(game)), game
         )
+    if link.form:
+        context["words"] = text
     return _done(request, game, seat, context)
 
 

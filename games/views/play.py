@@ -21,7 +21,7 @@ from games import forms, models, selectors, services, store, texts
 from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
-from games.views.present import log_lines, move_words, recap_text
+from games.views.present import log_lines, move_words, recap_text, standing_groups
 
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
 
@@ -129,6 +129,8 @@ def render_game(
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
+        # The rules that answer quick follow-ups for this player while away (none: no form).
+        "standing": standing_groups(game, me.position, names) if can_act and me is not None else [],
     }
     return render(request, "games/game.html", context, status=status)
 
@@ -164,7 +166,7 @@ def _notation_examples(engine: Any) -> list[tuple[str, str]]:
     return [(texts.render(text), notation) for text, notation in getattr(engine, "NOTATION_EXAMPLES", ())]
 
 
-def _need_player(request: HttpRequest, game: models.Game) -> tuple[Any, HttpResponse | None]:
+def need_player(request: HttpRequest, game: models.Game) -> tuple[Any, HttpResponse | None]:
     """The requester's seat, or the response refusing them (login, private game, spectator)."""
     if not request.user.is_authenticated:
         return None, redirect_to_login(reverse("games:game", args=[game.pk]))
@@ -205,14 +207,14 @@ def _confirm(
     return render(request, "games/confirm.html", context)
 
 
-def _back_to_game(game: models.Game, anchor: str = "decide") -> HttpResponse:
+def back_to_game(game: models.Game, anchor: str = "decide") -> HttpResponse:
     return redirect(reverse("games:game", args=[game.pk]) + f"#{anchor}")
 
 
 @require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    seat, refused = _need_player(request, game)
+    seat, refused = need_player(request, game)
     if refused is not None:
         return refused
     if game.status != models.Game.Status.ACTIVE:
@@ -259,13 +261,13 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         error = reason(bad, texts.seat_names(game))
         return render_game(request, get_game(pk), error=error, status=400, notation=text)
     messages.success(request, _("Played: %(command)s") % {"command": label})
-    return _back_to_game(game)
+    return back_to_game(game)
 
 
 @require_POST
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    seat, refused = _need_player(request, game)
+    seat, refused = need_player(request, game)
     if refused is not None:
         return refused
     seats = list(game.seats.select_related("user").order_by("position"))
@@ -285,13 +287,13 @@ def chat(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as bad:
         form.add_error(None, reason(bad))
         return render_game(request, game, chat_form=form, status=400)
-    return _back_to_game(game, "log")
+    return back_to_game(game, "log")
 
 
 @require_POST
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    _seat, refused = _need_player(request, game)
+    _seat, refused = need_player(request, game)
     if refused is not None:
         return refused
     if request.POST.get("confirmed") != "1":
@@ -309,13 +311,13 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as bad:
         return render_game(request, game, error=reason(bad), status=400)
     messages.success(request, _("You resigned. A bot plays out your seat."))
-    return _back_to_game(game, "main")
+    return back_to_game(game, "main")
 
 
 @require_POST
 def reclaim(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    _seat, refused = _need_player(request, game)
+    _seat, refused = need_player(request, game)
     if refused is not None:
         return refused
     try:
@@ -325,4 +327,4 @@ def reclaim(request: HttpRequest, pk: int) -> HttpResponse:
     except services.ServiceError as bad:
         return render_game(request, game, error=reason(bad), status=400)
     messages.success(request, _("Welcome back: you play your seat again."))
-    return _back_to_game(game)
+    return back_to_game(game)

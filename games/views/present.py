@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import texts
+from games import models, selectors, texts
 from games.engine.core import JSON
 
 _PLATFORM_TEXTS = {
@@ -94,3 +94,36 @@ def parse_at(value: str) -> dt.datetime | None:
 RecapText = texts.RecapText
 recap_text = texts.recap_text
 move_words = texts.move_words
+
+
+def standing_groups(game: models.Game, seat: int, names: dict[int, str]) -> list[dict[str, Any]]:
+    """One group per kind of decision: its question, "ask me", and each answer with its numbers
+    (the value set, or the default), for ``games/_standing.html``."""
+    data = selectors.standing_answers(game, seat)
+    groups: dict[str, dict[str, Any]] = {}
+    for policy in data["policies"]:
+        decision = policy["decision"]
+        mine = data["standing"].get(decision) or {}
+        group = groups.setdefault(
+            decision,
+            {"decision": decision, "asks": "", "choices": [], "set": mine.get("policy", "")},
+        )
+        if not group["asks"] and policy.get("asks"):
+            group["asks"] = texts.render(policy["asks"], names)
+        chosen = mine.get("policy") == policy["name"]
+        group["choices"].append(
+            {
+                "name": policy["name"],
+                "label": texts.render(policy["label"], names),
+                "checked": chosen,
+                "params": [
+                    {
+                        **p,
+                        "label": texts.render(p["label"], names),
+                        "value": mine.get(p["name"], p["default"]) if chosen else p["default"],
+                    }
+                    for p in policy["params"]
+                ],
+            }
+        )
+    return list(groups.values())

@@ -15,6 +15,8 @@ from games.engine.core import (
     OptionSpec,
     Outcome,
     Pending,
+    Policy,
+    PolicySpec,
     Rng,
     msg,
 )
@@ -24,6 +26,7 @@ from games.engine.moonrakers import (
     negotiation,
     planning,
     resolution,
+    standing,
     turnflow,
 )
 from games.engine.moonrakers import (
@@ -191,6 +194,11 @@ class MoonrakersEngine:
         (msg("moonrakers.example.claim"), "claim barrage"),
     )
     UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {}
+    # Standing answers (games.engine.core, "Standing answers"): standing.py.
+    STANDING_POLICIES: tuple[PolicySpec, ...] = standing.STANDING_POLICIES
+
+    def standing_command(self, state: GameState, seat: int, pending: Pending, policy: Policy) -> str | None:
+        return standing.standing_command(state, seat, pending, policy)
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
         return setup(players, options, rng)

@@ -13,6 +13,7 @@ from games.engine.core import JSON, Event, Message, Outcome, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, REQUIREMENTS
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
+from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.objectives import met
 from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
 from games.engine.moonrakers.turnflow import solo_rank, solo_score
@@ -91,6 +92,11 @@ def view(state: GameState, seat: int | None) -> JSON:
             "deck_count": len(state.merc_deck),
             "discard": list(state.merc_discard),
         }
+    to_answer = [p for p in pending(state) if p.seat == seat]
+    out["your_turn"] = bool(to_answer) and seat is not None
+    if to_answer and to_answer[0].kind == "answer_offer" and seat is not None:
+        # The email and the page say what is offered, on what Contract, without the board.
+        out["prompt"] = offer_prompt(state, seat).to_json()
     neg = state.negotiation
     if neg is not None:
         out["negotiation"] = {
@@ -156,6 +162,39 @@ def view(state: GameState, seat: int | None) -> JSON:
     return out
 
 
+def terms_message(t: Terms, keys: str = "pcbd") -> Message:
+    """A share in words ("1 Prestige, 3 Credits, 1 Hazard Die"), or "nothing"."""
+    values = {"p": t.p, "c": t.c, "b": t.b, "d": t.d}
+    bits = [msg(f"moonrakers.terms.{k}", values[k], n=values[k]) for k in keys if values[k]]
+    return _join(bits) if bits else msg("moonrakers.terms.nothing")
+
+
+def offer_prompt(state: GameState, seat: int) -> Message:
+    """What an invitee must answer: the Contract (requirements, what it pays, its dice) and the
+    share the Mission Leader offers them."""
+    neg = state.negotiation
+    offer = neg.offer(seat) if neg is not None else None
+    if neg is None or offer is None:
+        return msg("moonrakers.empty")
+    contract = CONTRACTS[neg.contract]
+    needs = _join(
+        [
+            msg("moonrakers.prompt.need", n, n=n, kind=msg(f"moonrakers.kind.{k}"))
+            for k, n in contract.requirements
+        ]
+    )
+    whole = contract_terms(neg.contract)
+    return msg(
+        "moonrakers.prompt.answer_offer",
+        leader=SeatRef(state.leader),
+        contract=card(neg.contract),
+        needs=needs,
+        rewards=terms_message(whole, "pcb"),
+        dice=msg("moonrakers.terms.d", whole.d, n=whole.d),
+        terms=terms_message(offer.terms),
+    )
+
+
 # --- events ---------------------------------------------------------------------------------------
 
 # Fields of a payload nobody but the owner sees (the owner is the event's seat).
@@ -214,8 +253,7 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg(key, player=SeatRef(p["seat"]), turn=p["turn"])
     if t in ("offer_made", "offer_answered", "proposal_made", "ally_accepted"):
         terms = p["terms"]
-        bits = [msg(f"moonrakers.terms.{k}", terms[k], n=terms[k]) for k in ("p", "c", "b", "d") if terms[k]]
-        text = _join(bits) if bits else msg("moonrakers.terms.nothing")
+        text = terms_message(Terms(terms["p"], terms["c"], terms["b"], terms["d"]))
         target = p.get("to", p.get("by", p.get("seat")))
         answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
         return msg(key, player=who, to=_p(target), terms=text, answer=answer)
