@@ -48,4 +48,6 @@ def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None
     call_command("bench_engine", "race", "--players", "2", "--games", "8")
     out = capsys.readouterr().out
     assert "median decide+evolve:" in out and " us" in out
-    assert "games/s" in out
+    assert "full heuristic games: 8 at" in out and "games/s" in out
+    call_command("bench_engine", "race", "--players", "2", "--games", "4", "--bot", "random")
+    assert "full random games: 4 at" in capsys.readouterr().out

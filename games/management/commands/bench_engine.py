@@ -11,13 +11,17 @@ from games.engine import core, simulation
 
 
 class Command(BaseCommand):
-    help = "Print median microseconds per decide+evolve and full random games per second, on one core."
+    help = (
+        "Print median microseconds per decide+evolve (random play) and full games per second "
+        "(the heuristic bot in every seat, or --bot random), on one core."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("engine", nargs="?", default="moonrollers")
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--games", type=int, default=200)
         parser.add_argument("--seed", default="0")
+        parser.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -30,7 +34,7 @@ class Command(BaseCommand):
             os.sched_setaffinity(0, {min(cores)})  # one core, as the figures promise
         try:
             result = simulation.benchmark(
-                engine, options["players"], games=options["games"], seed=options["seed"]
+                engine, options["players"], games=options["games"], seed=options["seed"], bot=options["bot"]
             )
         finally:
             if pinned:
