@@ -142,9 +142,9 @@ class NewGameForm(forms.Form):
         chosen: dict[str, bool] = {option.name: False for option in engine.OPTIONS}
         for value in data.get("options", []):
             option_kind, _sep, name = value.partition(":")
-            if option_kind != kind:
-                self.add_error("options", _("This variant belongs to another game."))
-            else:
+            # Another game's variants are left aside: some start ticked (their default), and the
+            # page lists every game's, so choosing this game must not be refused for them.
+            if option_kind == kind:
                 chosen[name] = True
         data["option_flags"] = chosen
         hours, minutes = data.get("time_per_move"), data.get("reply_time") or 0

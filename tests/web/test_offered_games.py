@@ -86,3 +86,23 @@ def test_a_reply_time_longer_than_the_time_per_move_is_refused(ann: Any, setting
     assert response.status_code == 400
     assert "The reply time cannot be longer than the time per move." in response.content.decode()
     assert not models.Game.objects.exists()
+
+
+def test_another_games_ticked_variants_do_not_stop_a_table_of_this_game(ann: Any, settings: Any) -> None:
+    """The page lists every game's variants, Moonrakers' ticked by default: a Moonrollers table
+    is created all the same, with only its own options."""
+    del settings.GAMES_OFFERED
+    response = client_for(ann).post(
+        "/games/new/",
+        {
+            "kind": "moonrollers",
+            "seat_count": 2,
+            "options": ["moonrakers:auto_claim", "moonrakers:armory_refresh"],
+            "time_per_move": 24,
+            "visibility": "public",
+        },
+    )
+    assert response.status_code == 302
+    game = models.Game.objects.get()
+    assert game.kind == "moonrollers" and not any(game.options.values())
+    assert set(game.options) == {o.name for o in get_engine("moonrollers").OPTIONS}
