@@ -132,6 +132,7 @@ class Benchmark:
     games: int
     bot: str = "heuristic"
     unfinished: int = 0  # random timing games that hit MAX_COMMANDS (left out of the timings)
+    endless: int = 0  # games of the games-per-second part that hit MAX_COMMANDS
 
     def lines(self) -> list[str]:
         lines = [
@@ -140,6 +141,10 @@ class Benchmark:
             f"95th percentile decide+evolve: {self.p95_step_us:.1f} us",
             f"full {self.bot} games: {self.games} at {self.games_per_second:.1f} games/s",
         ]
+        if self.endless:
+            lines.append(
+                f"{self.bot} games stopped at {MAX_COMMANDS} commands without an end: {self.endless}"
+            )
         if self.unfinished:
             lines.append(f"random games left out (no end after {MAX_COMMANDS} commands): {self.unfinished}")
         return lines
@@ -162,8 +167,12 @@ def benchmark(
         except GameDidNotEnd:
             unfinished += 1
     started = time.perf_counter()
+    endless = 0
     for index in range(games):
-        play(engine, players, seed=game_seed(f"{seed}-throughput", index), bot=bot)
+        try:
+            play(engine, players, seed=game_seed(f"{seed}-throughput", index), bot=bot)
+        except GameDidNotEnd:
+            endless += 1  # timed all the same: it is what such a game costs
     elapsed = time.perf_counter() - started
     steps.sort()
     return Benchmark(
@@ -174,4 +183,5 @@ def benchmark(
         games=games,
         bot=bot,
         unfinished=unfinished,
+        endless=endless,
     )

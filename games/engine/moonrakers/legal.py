@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engine.core import Choice, Command, CommandSpec, Param, Pending, SeatRef, msg
+from games.engine.core import Choice, Command, CommandSpec, Message, Param, Pending, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, card_type
 from games.engine.moonrakers.commands import (
+    NO_OPTS,
     AcceptOffer,
     AcceptSeat,
     BonusDeck,
@@ -415,9 +416,63 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
         if prefix in seen:
             continue
         seen.add(prefix)
-        label = M(f"moonrakers.label.{action}", text=prefix)
+        label = _named_label(state, cmd) if not params else None
+        label = label or M(f"moonrakers.label.{action}", text=prefix)
         specs.append(CommandSpec(action, prefix, label, params, confirm=action in IRREVERSIBLE))
-    return specs
+    # The decisive commands first: an email's one-click links and a bot author's list start with
+    # what moves the game on (answer the offer, launch), and switching Contracts comes last.
+    return sorted(specs, key=lambda spec: SPEC_ORDER.get(spec.action, 50))
+
+
+SPEC_ORDER = {
+    "acceptoffer": 0,
+    "declineoffer": 1,
+    "counter": 2,
+    "propose": 3,
+    "leave": 4,
+    "acceptseat": 5,
+    "launch": 6,
+    "gosolo": 7,
+    "offer": 8,
+    "canceloffer": 9,
+    "stayatbase": 34,
+    "choosecontract": 35,
+    "swap": 36,
+}
+
+
+def _card(slug: str) -> Message:
+    return M(f"moonrakers.card.{slug}")
+
+
+def _named_label(state: GameState, cmd: Command) -> Message | None:
+    """A label that names the cards and captains ("Choose Icarus Run", "Accept Bob's terms") for
+    the commands a player picks from a list (forms, one-click email links); None: the generic one."""
+    if isinstance(cmd, ChooseContract):
+        slug = cmd.contract or (
+            state.contract_row[cmd.slot] if 0 <= cmd.slot < len(state.contract_row) else None
+        )
+        if slug is None:
+            return None
+        return M(
+            "moonrakers.label.contract_solo" if cmd.solo else "moonrakers.label.contract",
+            contract=_card(slug),
+        )
+    if isinstance(cmd, Swap) and 0 <= cmd.slot < len(state.contract_row) and state.contract_row[cmd.slot]:
+        return M("moonrakers.label.swap_named", contract=_card(str(state.contract_row[cmd.slot])))
+    if isinstance(cmd, CancelOffer):
+        return M("moonrakers.label.cancel_named", player=SeatRef(cmd.to))
+    if isinstance(cmd, AcceptSeat):
+        return M("moonrakers.label.accept_named", player=SeatRef(cmd.seat))
+    if isinstance(cmd, PlayCard) and cmd.opts == NO_OPTS:
+        return M("moonrakers.label.play_named", card=_card(cmd.card))
+    if isinstance(cmd, Buy):
+        if cmd.replace:
+            return M("moonrakers.label.buy_replacing", card=_card(cmd.card), part=_card(cmd.replace))
+        return M("moonrakers.label.buy_named", card=_card(cmd.card))
+    if isinstance(cmd, Refresh):
+        return M("moonrakers.label.refresh_named", card=_card(cmd.card))
+    return None
 
 
 def _offers_made(neg: Negotiation, seat: int) -> int:
