@@ -279,6 +279,28 @@ class TestExecution:
             assert "Action" in area and "Hazard dice" in area and "Share" in area
         assert "may play now" in page
 
+    def test_a_basic_card_played_with_a_part_gets_its_own_form(
+        self, three: models.Game, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """``play damage-1 with mg-charge-core`` (MG Charge Core, The Quantum Driver) is a basic card
+        with a longer prefix: its form is drawn (the page once failed, reading it as an Armory card)."""
+        from games.engine.core import CommandSpec
+
+        _state, seat = to_execution(three)
+        prefix = "play damage-1 with mg-charge-core"
+        legal = ENGINE.legal
+
+        def with_the_part(s: Any, at: int) -> list[Any]:
+            extra = CommandSpec("playcard", prefix, msg("moonrakers.label.playcard", text=prefix), ())
+            return [*legal(s, at), extra] if at == seat else legal(s, at)
+
+        monkeypatch.setattr(ENGINE, "legal", with_the_part)
+        page = page_of(three, user_at(three, seat))
+        form = re.search(
+            rf'<form[^>]*with-options[^>]*>(?:(?!</form>).)*value="{prefix}".*?</form>', page, re.S
+        )
+        assert form and 'data-play="damage-1"' in form.group(0)
+
 
 class TestBuying:
     def test_the_leader_buys_from_the_armory_by_its_button(self, three: models.Game) -> None:
