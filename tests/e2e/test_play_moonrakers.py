@@ -264,6 +264,8 @@ def test_two_captains_and_a_bot_play_a_contract_a_purchase_and_a_stay_at_base(
     assert credits_of(bob_page) == bob_credits + 1
     keep = form_of(bob_page, "keep")
     assert "Keep one of these Objectives" in keep.inner_text()
+    # Each Objective may come with the free Contract replacement, named by its Dispatch slot.
+    assert "and replace Contract #1" in keep.locator("[data-replace]").first.inner_text()
     screenshots(bob_page, "stay-at-base")
     held = bob_page.locator("#terminal .mr-objectives li[data-objective]").count()
     choice = keep.locator("button.mr-choice-button").first

@@ -127,6 +127,24 @@ class TestPlanning:
         done = post_move(three, leader, action="stayatbase", prefix="base", confirmed="1")
         assert done.status_code == 302 and event_count(three) > before
 
+    def test_at_base_the_free_replacement_names_the_contract_it_replaces(self, three: models.Game) -> None:
+        """``keep OBJ replace N`` swaps the Contract in Dispatch slot N (rulebook, Stay at Base step 4);
+        the button once read N as an Objective held and said "giving back" that Objective."""
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        submit(three, state.leader, "base")
+        state = state_of(three)
+        spec = next(sp for sp in ENGINE.legal(state, state.leader) if " replace " in sp.prefix)
+        slot = int(spec.prefix.split()[-1])
+        contract = state.contract_row[slot - 1]
+
+        page = page_of(three, user_at(three, state.leader))
+
+        button = re.search(rf'value="{spec.prefix}"(.*?)</button>', page, re.S)
+        assert button, spec.prefix
+        assert f'data-replace="{contract}"' in button.group(1)
+        assert f"and replace Contract #{slot} {name_of(contract)}" in button.group(1)
+        assert "giving back" not in page
+
 
 def to_negotiation(game: models.Game) -> Any:
     """The Mission Leader has chosen a Contract with help and no offer is open yet."""
