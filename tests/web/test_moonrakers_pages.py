@@ -143,7 +143,8 @@ class TestPlanning:
         assert button, spec.prefix
         assert f'data-replace="{contract}"' in button.group(1)
         assert f"and replace Contract #{slot} {name_of(contract)}" in button.group(1)
-        assert "giving back" not in page
+        assert "giving back" not in page and "give back one you hold" not in page
+        assert "the other goes to the bottom of the Objective deck" in page
 
 
 def to_negotiation(game: models.Game) -> Any:
