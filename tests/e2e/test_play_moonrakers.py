@@ -181,7 +181,9 @@ def test_two_captains_and_a_bot_play_a_contract_a_purchase_and_a_stay_at_base(
     # Bob sees the offer addressed to him, and counters: 2 Credits, no Hazard die.
     bob_page.reload()
     assert bob_page.title().startswith("(your turn)")
-    assert "made you an offer" in bob_page.locator("#decide").inner_text()
+    invite = bob_page.locator("#decide .mr-invite")
+    assert f"offers you a share of {name}" in invite.inner_text()
+    assert invite.locator(".mr-terms").get_attribute("data-credits") == "1"
     assert "waiting for an answer" in bob_page.locator('#on-the-table li[data-offer-to="1"]').inner_text()
     screenshots(bob_page, "offer-to-bob")
     counter = form_of(bob_page, "counter")

@@ -190,6 +190,13 @@ class TestNegotiation:
         assert keeps in table  # what the leader keeps: the rewards less the offer
         for action in ("acceptoffer", "declineoffer", "counter"):
             assert f'data-action="{action}"' in seen
+        # The terms are said beside the Accept button too, with the Contract's name.
+        invite = re.search(r'<p class="mr-invite">(.*?)</p>', seen, re.S)
+        assert (
+            invite
+            and 'data-credits="1"' in invite.group(1)
+            and name_of(state.negotiation.contract) in invite.group(1)
+        )
         counter = seen[seen.index('data-action="counter"') :]
         assert '<option value="1c" selected>' in counter  # a counter starts from the offer
         third = page_of(three, user_at(three, (leader + 2) % 3))
