@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from games import models
+from games import models, services
 from games.engine.core import seed_hash
 from games.engine.moonrakers.cards import CREW, PARTS
 from tests.e2e.test_game_table_layout import ARTIFACTS, chromium, logged_in
@@ -134,8 +134,6 @@ def dealt_table(ann: Any, bob: Any) -> models.Game:
     assert game.pk == 1
     models.Game.objects.filter(pk=game.pk).update(seed=SEED, seed_sha256=seed_hash(SEED))
     game.refresh_from_db()
-    from games import services
-
     services.game_fill_with_bots(game=game, by=ann, now=NOW)
     services.game_start(game=game, by=ann, now=NOW)
     game.refresh_from_db()
@@ -216,11 +214,18 @@ def test_two_captains_and_a_bot_play_a_contract_a_purchase_and_a_stay_at_base(
         played = play_cards(page, seat)
         assert played, f"seat {seat} played no card"
     ann_page.reload()
+    log = log_text(ann_page)
+    assert re.search(r"Ann plays \w", log) and re.search(r"Bob plays \w", log), log
+    got = ann_page.locator("#attempt .mr-tally tr[data-kind]").evaluate_all(
+        "(rows) => rows.reduce((sum, r) => sum + Number(r.dataset.got), 0)"
+    )
+    assert got > 0, "the tally counts nothing played"
     screenshots(ann_page, "contract-played")
     for page in (ann_page, bob_page):
         page.reload()
-        if page.locator("form.command[data-action=done]").count():
-            submit_form(page, form_of(page, "done"))
+        submit_form(page, form_of(page, "done"))
+    assert "Ann has finished playing." in log_text(bob_page)
+    assert "Bob has finished playing." in log_text(bob_page)
 
     # The Contract is resolved: Ann, the Mission Leader, is paid her share (if it succeeded), may
     # have a Bonus Card to take, then buys.
