@@ -198,9 +198,10 @@ def replaced_contract(spec: Spec, row: list[Any]) -> Any:
         return None
     try:
         slot = int(words[words.index("replace") + 1])
-        return cards.contract(row[slot - 1]) | {"slot": slot}
+        contract = cards.contract(row[slot - 1])
     except (IndexError, ValueError, TypeError):
         return None
+    return None if contract is None else contract | {"slot": slot}
 
 
 # kind -> (colour, drawing on a 20x20 square). Shapes differ as well as colours, so icons read without
