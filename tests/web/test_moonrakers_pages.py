@@ -127,6 +127,25 @@ class TestPlanning:
         done = post_move(three, leader, action="stayatbase", prefix="base", confirmed="1")
         assert done.status_code == 302 and event_count(three) > before
 
+    def test_at_base_the_free_replacement_names_the_contract_it_replaces(self, three: models.Game) -> None:
+        """``keep OBJ replace N`` swaps the Contract in Dispatch slot N (rulebook, Stay at Base step 4);
+        the button once read N as an Objective held and said "giving back" that Objective."""
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        submit(three, state.leader, "base")
+        state = state_of(three)
+        spec = next(sp for sp in ENGINE.legal(state, state.leader) if " replace " in sp.prefix)
+        slot = int(spec.prefix.split()[-1])
+        contract = state.contract_row[slot - 1]
+
+        page = page_of(three, user_at(three, state.leader))
+
+        button = re.search(rf'value="{spec.prefix}"(.*?)</button>', page, re.S)
+        assert button, spec.prefix
+        assert f'data-replace="{contract}"' in button.group(1)
+        assert f"and replace Contract #{slot} {name_of(contract)}" in button.group(1)
+        assert "giving back" not in page and "give back one you hold" not in page
+        assert "the other goes to the bottom of the Objective deck" in page
+
 
 def to_negotiation(game: models.Game) -> Any:
     """The Mission Leader has chosen a Contract with help and no offer is open yet."""
@@ -171,6 +190,13 @@ class TestNegotiation:
         assert keeps in table  # what the leader keeps: the rewards less the offer
         for action in ("acceptoffer", "declineoffer", "counter"):
             assert f'data-action="{action}"' in seen
+        # The terms are said beside the Accept button too, with the Contract's name.
+        invite = re.search(r'<p class="mr-invite">(.*?)</p>', seen, re.S)
+        assert (
+            invite
+            and 'data-credits="1"' in invite.group(1)
+            and name_of(state.negotiation.contract) in invite.group(1)
+        )
         counter = seen[seen.index('data-action="counter"') :]
         assert '<option value="1c" selected>' in counter  # a counter starts from the offer
         third = page_of(three, user_at(three, (leader + 2) % 3))
@@ -278,6 +304,28 @@ class TestExecution:
             area = participant_area(page, part.seat)
             assert "Action" in area and "Hazard dice" in area and "Share" in area
         assert "may play now" in page
+
+    def test_a_basic_card_played_with_a_part_gets_its_own_form(
+        self, three: models.Game, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """``play damage-1 with mg-charge-core`` (MG Charge Core, The Quantum Driver) is a basic card
+        with a longer prefix: its form is drawn (the page once failed, reading it as an Armory card)."""
+        from games.engine.core import CommandSpec
+
+        _state, seat = to_execution(three)
+        prefix = "play damage-1 with mg-charge-core"
+        legal = ENGINE.legal
+
+        def with_the_part(s: Any, at: int) -> list[Any]:
+            extra = CommandSpec("playcard", prefix, msg("moonrakers.label.playcard", text=prefix), ())
+            return [*legal(s, at), extra] if at == seat else legal(s, at)
+
+        monkeypatch.setattr(ENGINE, "legal", with_the_part)
+        page = page_of(three, user_at(three, seat))
+        form = re.search(
+            rf'<form[^>]*with-options[^>]*>(?:(?!</form>).)*value="{prefix}".*?</form>', page, re.S
+        )
+        assert form and 'data-play="damage-1"' in form.group(0)
 
 
 class TestBuying:

@@ -82,7 +82,8 @@ def part(slug: str) -> JSON:
 
 
 def armory_card(slug: str | None) -> JSON | None:
-    if slug is None:
+    """A Crew card or a Ship Part; None for anything else (a basic card played "with" a part)."""
+    if slug is None or (slug not in CREW and slug not in PARTS):
         return None
     return crew(slug) | {"row": "crew"} if slug in CREW else part(slug) | {"row": "part"}
 

@@ -190,15 +190,18 @@ def objective_pair(spec: Spec) -> list[dict[str, Any]]:
 
 
 @register.filter
-def replaced_objective(spec: Spec, held: list[str] | None) -> Any:
-    """The held Objective a ``keep OBJ replace N`` spec gives back (N counts the held ones from 1)."""
+def replaced_contract(spec: Spec, row: list[Any]) -> Any:
+    """The Contract a Stay at Base ``keep [OBJ] replace N`` spec swaps for free for the top of the
+    Contract deck (rulebook, Stay at Base step 4), with its slot: N counts the Dispatch from 1."""
     words = spec["prefix"].split()
-    if "replace" not in words or not held:
+    if "replace" not in words:
         return None
     try:
-        return cards.objective(held[int(words[words.index("replace") + 1]) - 1])
-    except (IndexError, ValueError):
+        slot = int(words[words.index("replace") + 1])
+        contract = cards.contract(row[slot - 1])
+    except (IndexError, ValueError, TypeError):
         return None
+    return None if contract is None else contract | {"slot": slot}
 
 
 # kind -> (colour, drawing on a 20x20 square). Shapes differ as well as colours, so icons read without
