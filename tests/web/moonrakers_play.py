@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from games import models, services, store
-from games.engine.core import Rng, get_engine
+from games import models, services, store, texts
+from games.engine.core import Rng, get_engine, msg
+from games.engine.moonrakers.cards import CONTRACTS, CREW, PARTS
 from tests.factories import NOW, make_game
 
 ENGINE = get_engine("moonrakers")
@@ -53,3 +57,24 @@ def kinds(state: Any) -> set[str]:
 
 def pending_of(state: Any, kind: str) -> list[int]:
     return [p.seat for p in ENGINE.pending(state) if p.kind == kind]
+
+
+def name_of(slug: str, lang: str = "en") -> str:
+    return html.escape(texts.render(msg(f"moonrakers.card.{slug}"), lang=lang))
+
+
+@cache
+def _public_names() -> tuple[str, ...]:
+    return tuple(name_of(slug) for slug in (*CONTRACTS, *CREW, *PARTS))
+
+
+def shows_objective(page: str, slug: str) -> bool:
+    """The Objective is named on the page (HTML): its marker, its printed text, or its name as a
+    word ("Ace" is not in "Space Anomaly") — the name only when no public card's name contains it
+    ("Ace" is in the Contract "Core World Ace")."""
+    text = html.escape(texts.render(msg(f"moonrakers.text.{slug}"), lang="en"))
+    name = name_of(slug)
+    named = not any(name in other for other in _public_names()) and (
+        re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", page) is not None
+    )
+    return f'data-objective="{slug}"' in page or text in page or named

@@ -23,8 +23,10 @@ from tests.web.moonrakers_play import (
     ENGINE,
     kinds,
     moonrakers_game,
+    name_of,
     pending_of,
     play_until,
+    shows_objective,
     state_of,
     submit,
 )
@@ -38,14 +40,6 @@ def page_of(game: models.Game, user: Any) -> str:
     return response.content.decode()
 
 
-def shows_objective(page: str, slug: str) -> bool:
-    """The Objective is named on the page: its marker, its printed text, or its name as a word ("Ace"
-    is not in "Space Anomaly")."""
-    text = html.escape(texts.render(msg(f"moonrakers.text.{slug}"), lang="en"))
-    named = re.search(rf"(?<![\w-]){re.escape(name_of(slug))}(?![\w-])", page) is not None
-    return f'data-objective="{slug}"' in page or text in page or named
-
-
 def without_examples(page: str) -> str:
     """The page less the notation help, whose fixed examples name cards (``claim barrage``)."""
     return re.sub(r'<dl class="notation-examples.*?</dl>', "", page, flags=re.S)
@@ -53,10 +47,6 @@ def without_examples(page: str) -> str:
 
 def user_at(game: models.Game, seat: int) -> Any:
     return game.seats.get(position=seat).user
-
-
-def name_of(slug: str, lang: str = "en") -> str:
-    return html.escape(texts.render(msg(f"moonrakers.card.{slug}"), lang=lang))
 
 
 def post_move(game: models.Game, user: Any, **fields: Any) -> Any:
