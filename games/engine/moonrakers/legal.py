@@ -221,14 +221,15 @@ def candidates(state: GameState, seat: int) -> list[Command]:
             if (
                 can_negotiate(s)
                 and (prop is None or prop.made < MAX_PROPOSALS)
-                and not (o and o.status == ACCEPTED)
+                and not (o and o.status in (ACCEPTED, OPEN))
             ):
                 out += [Propose(t) for t in _terms_choices(s)[1:3]]
     if s.phase == BASE and leader:
-        for obj in p.choosing:
-            out += [Keep((obj,)), Keep((obj,), 0)]
-        if not p.choosing:  # the Objective deck was empty
-            out += [Keep(()), Keep((), 0)]
+        # Step 4's free replacement may take any Contract of the row (or none).
+        slots = [i for i, c in enumerate(s.contract_row) if c]
+        keeps: list[tuple[str, ...]] = [(obj,) for obj in p.choosing] or [()]  # (): deck was empty
+        for kept in keeps:
+            out += [Keep(kept), *(Keep(kept, i) for i in slots)]
     if s.phase == EXECUTION and seat in current_seats(s):
         att = s.attempt
         assert att is not None
@@ -448,6 +449,18 @@ def _card(slug: str) -> Message:
 def _named_label(state: GameState, cmd: Command) -> Message | None:
     """A label that names the cards and captains ("Choose Icarus Run", "Accept Bob's terms") for
     the commands a player picks from a list (forms, one-click email links); None: the generic one."""
+    if isinstance(cmd, Keep) and state.phase == BASE:
+        slot = cmd.replace
+        if slot is None or not 0 <= slot < len(state.contract_row) or not state.contract_row[slot]:
+            return (
+                M("moonrakers.label.keep_one", objective=_card(cmd.objectives[0])) if cmd.objectives else None
+            )
+        contract = _card(str(state.contract_row[slot]))
+        if not cmd.objectives:
+            return M("moonrakers.label.replace_only", contract=contract)
+        return M("moonrakers.label.keep_one_replace", objective=_card(cmd.objectives[0]), contract=contract)
+    if isinstance(cmd, Keep) and len(cmd.objectives) == 2:
+        return M("moonrakers.label.keep_two", first=_card(cmd.objectives[0]), second=_card(cmd.objectives[1]))
     if isinstance(cmd, ChooseContract):
         slug = cmd.contract or (
             state.contract_row[cmd.slot] if 0 <= cmd.slot < len(state.contract_row) else None
@@ -504,7 +517,7 @@ def _negotiation_specs(state: GameState, seat: int) -> list[CommandSpec]:
         seat != state.leader
         and can_negotiate(state)
         and (prop is None or prop.made < MAX_PROPOSALS)
-        and not (o and o.status == ACCEPTED)
+        and not (o and o.status in (ACCEPTED, OPEN))
     ):
         out.append(CommandSpec("propose", "propose", M("moonrakers.label.propose"), terms))
     return out

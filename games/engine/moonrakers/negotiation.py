@@ -157,6 +157,10 @@ def propose(ctx: Ctx, seat: int, cmd: Propose) -> None:
     offer = neg.offer(seat)
     if offer is not None and offer.status == ACCEPTED:
         raise refuse("already_ally")
+    if offer is not None and offer.status == OPEN:
+        # Proposals are how captains without an offer volunteer; an invitee answers its offer
+        # (accept, decline, or counter with its own terms), one way to say the same thing.
+        raise refuse("counter_instead")
     prop = neg.proposal(seat)
     if prop is not None and prop.made >= MAX_PROPOSALS:
         raise refuse("too_many_proposals", count=MAX_PROPOSALS)

@@ -1,0 +1,54 @@
+"""What a player is offered to choose from (`legal`, which draws the forms and the email links): every
+choice the rules allow, named in the game's words, the decisive ones first."""
+
+from __future__ import annotations
+
+from games.engine.core import Message
+from games.engine.messages import render
+from games.engine.moonrakers import ENGINE
+from tests.engine.moonrakers.moonrakers_scenario import Table, position
+
+
+def words(label: Message) -> str:
+    return render(label, "en")
+
+
+def test_stay_at_base_offers_to_replace_any_contract_of_the_row() -> None:
+    """001 Stay At Base "4) If desired, replace an available Contract with one from the top of the
+    Contract Deck": any of the eight, or none."""
+    t = Table(position(3))
+    t(0, "base")
+    (drawn, other) = t.p(0).choosing
+    specs = {s.prefix: s for s in ENGINE.legal(t.state, 0)}
+    for obj in (drawn, other):
+        assert f"keep {obj}" in specs
+        assert {f"keep {obj} replace {n}" for n in range(1, 9)} <= set(specs)
+    first = words(ENGINE.legal(t.state, 0)[0].label)
+    assert first.startswith("Keep ")
+    row = t.state.contract_row
+    name = render(Message(f"moonrakers.card.{row[4]}"), "en")
+    label = words(specs[f"keep {drawn} replace 5"].label)
+    assert label.endswith(f"and replace {name} with the top of the Contract deck")
+
+
+def test_planning_names_the_contracts_and_lists_staying_at_base_first() -> None:
+    t = Table(position(3))
+    specs = ENGINE.legal(t.state, 0)
+    assert specs[0].prefix == "base"
+    named = {s.prefix: words(s.label) for s in specs}
+    contract = render(Message(f"moonrakers.card.{t.state.contract_row[0]}"), "en")
+    assert named["contract 1"] == f"Choose {contract}"
+    assert named["contract 1 solo"] == f"Attempt {contract} alone"
+
+
+def test_an_invitee_answers_its_offer_rather_than_proposing() -> None:
+    """Proposals are how captains without an offer volunteer; an invited captain accepts, declines
+    or counters (one way to say the same thing, so one form)."""
+    t = Table(position(3, row=["ancient-ruins"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1c")
+    actions = [s.action for s in ENGINE.legal(t.state, 1)]
+    assert actions[:3] == ["acceptoffer", "declineoffer", "counter"] and "propose" not in actions
+    assert t.refused(1, "propose 1c").reason.key == "moonrakers.refused.counter_instead"
+    assert "propose" in [s.action for s in ENGINE.legal(t.state, 2)]  # no offer: may volunteer
+    t(2, "propose 1c")
