@@ -211,7 +211,10 @@ def measure_post(
     for i in range(n):
         game_id = game_ids[i % len(game_ids)]
         _, game, _ = client.call("GET", f"/api/games/{game_id}/", next(iter(tokens[game_id].values())))
-        to_act = next(s["position"] for s in game["seats"] if s["is_pending"])
+        to_act = next((s["position"] for s in game["seats"] if s["is_pending"]), None)
+        if to_act is None:
+            refused += 1  # the game ended under us
+            continue
         token = tokens[game_id][to_act]
         _, legal, _ = client.call("GET", f"/api/games/{game_id}/legal/", token)
         if legal["status"] != "active" or not legal["commands"]:
