@@ -75,7 +75,8 @@ def bench_users() -> list[Any]:
 
 
 def grow(game: Any, events: int) -> None:
-    """Play the game through the services until it has ``events`` events, moves chosen at random.
+    """Play the game through the services until it has ``events`` events, moves chosen at random
+    (with chat lines between moves for a long game).
 
     Random play, not the heuristic bot: a well-played two-player game ends in a few hundred
     events, and the point is a long log (dice, busts, chat make real games long too).
@@ -87,6 +88,9 @@ def grow(game: Any, events: int) -> None:
 
     engine = get_engine(game.kind)
     users = {s.position: s.user for s in game.seats.select_related("user")}
+    # Moonrollers games under its current rules end in a few hundred events: a long game also
+    # carries table talk (two chat lines per move), as real long games do.
+    chat_lines = 2 if events > 100 else 0
     while game.last_seq < events and game.status == "active":
         state = store.load(game).state
         seat = engine.pending(state)[0].seat
@@ -94,6 +98,11 @@ def grow(game: Any, events: int) -> None:
         services.command_submit(
             game=game, user=users[seat], text=text, expected_seq=game.last_seq, now=timezone.now()
         )
+        for line in range(chat_lines):
+            services.chat_send(
+                game=game, user=users[seat], text=f"move {game.last_seq}, line {line}", now=timezone.now()
+            )
+            game.refresh_from_db()
 
 
 def bench_game(kind: str, users: list[Any], events: int, exclude: set[int]) -> Any:
