@@ -243,9 +243,10 @@ def test_two_captains_and_a_bot_play_a_contract_a_purchase_and_a_stay_at_base(
     buy = form_of(ann_page, "buy")
     assert f"you have {credits_now} Credits" in buy.inner_text()
     screenshots(ann_page, "buying")
+    buttons = buy.locator("button[data-buy]")
     offers = [
-        (int(re.search(r"\((\d+)\)", text).group(1)), i)  # type: ignore[union-attr]
-        for i, text in enumerate(buy.locator("button[data-buy]").all_inner_texts())
+        (int(buttons.nth(i).get_attribute("data-cost") or "99"), i)
+        for i, text in enumerate(buttons.all_inner_texts())
         if "replacing" not in text
     ]
     cost, index = min(offers)

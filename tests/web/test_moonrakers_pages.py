@@ -319,6 +319,20 @@ class TestExecution:
 
 
 class TestBuying:
+    def test_a_participant_without_actions_is_told_to_finish(self, three: models.Game) -> None:
+        def stuck(s: Any) -> bool:
+            att = s.attempt
+            return att is not None and any(
+                not p.done and p.actions == 0 and p.seat in pending_of(s, "play") for p in att.participants
+            )
+
+        state = play_until(three, stuck)
+        page = page_of(three, None)
+        seat = next(p.seat for p in state.attempt.participants if not p.done and p.actions == 0)
+        card = re.search(rf'<article class="mr-participant[^"]*" data-seat="{seat}">.*?</h4>', page, re.S)
+        assert card is not None and "no Action left: to finish" in card.group(0)
+        assert "may play now" not in card.group(0)
+
     def test_the_leader_buys_from_the_armory_by_its_button(self, three: models.Game) -> None:
         def can_buy(s: Any) -> bool:
             return "buy" in kinds(s) and any(sp.action == "buy" for sp in ENGINE.legal(s, s.leader))
@@ -329,6 +343,11 @@ class TestBuying:
         card = spec.prefix.split()[1]
         page = page_of(three, leader)
         assert f'data-buy="{card}"' in page
+        # The button says what the card is and what it costs.
+        button = re.search(rf'<button[^>]*data-buy="{card}"[^>]*>(.*?)</button>', page, re.S)
+        assert button is not None and re.search(
+            r"\((Crew|Ship Part), \d+ Credits?\)", re.sub(r"<[^>]+>", "", button.group(1))
+        )
 
         response = post_move(three, leader, action="buy", prefix=spec.prefix)
 
