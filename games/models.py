@@ -86,6 +86,18 @@ class Game(models.Model):
         return self.reply_window if reply else self.time_per_move
 
 
+class RevokedInvitation(models.Model):
+    """An invitation link the table's creator withdrew: it shows that it was withdrawn, and lets
+    nobody look at the table or join it. Emailed invitations carried the same link: withdrawn too."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revoked_invitations")
+    token = models.CharField(max_length=32, unique=True)
+    revoked_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"withdrawn invitation of {self.game}"
+
+
 class Seat(models.Model):
     """A place at the table. ``position`` is the engine's seat number."""
 
@@ -175,10 +187,11 @@ class Event(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+            # Scoped to the seat that sent the command: two players may choose the same key.
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
+                fields=["game", "actor", "idempotency_key"],
                 condition=models.Q(idempotency_key__isnull=False),
-                name="event_unique_idempotency_key",
+                name="event_unique_seat_idempotency_key",
             ),
         ]
         ordering = ["seq"]

@@ -262,7 +262,7 @@ def _submit(
     ``current`` is the state when the caller has it already (the bot loop does).
     """
     if idempotency_key:
-        earlier = store.find_batch(game, idempotency_key)
+        earlier = store.find_batch(game, idempotency_key, seat=position)
         if earlier:
             return store.AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
     if game.status != models.Game.Status.ACTIVE:
@@ -554,6 +554,21 @@ __all__ = [
 
 
 # --- Invitations (added by the web pages; the mail engineer sends the queued notification) ---
+
+
+def game_invitation_revoke(*, game: models.Game, by: Any, now: dt.datetime) -> str:
+    """Withdraw the table's invitation link and make a new one; only its creator may. The old link
+    (and every invitation email that carried it) then shows that it was withdrawn and lets nobody in.
+    Returns the new token."""
+    if by is None or getattr(by, "pk", None) != game.creator_id:
+        raise NotAllowed("Only the table's creator can withdraw its invitation link.")
+    with transaction.atomic():
+        locked = store.lock(game)
+        models.RevokedInvitation.objects.create(game=locked, token=locked.invite_token, revoked_at=now)
+        locked.invite_token = models.new_token()
+        locked.save(update_fields=["invite_token"])
+    game.invite_token = locked.invite_token
+    return locked.invite_token
 
 
 def game_invite_by_email(

@@ -100,9 +100,12 @@ def refold(game: models.Game, upto: int | None = None) -> Loaded:
     return Loaded(state=state, seq=seq)
 
 
-def find_batch(game: models.Game, idempotency_key: str) -> list[models.Event]:
-    """The events written under this idempotency key, or an empty list."""
-    first = models.Event.objects.filter(game=game, idempotency_key=idempotency_key).first()
+def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> list[models.Event]:
+    """The events a seat's command wrote under this idempotency key, or an empty list.
+
+    Keys are scoped to the seat: another player's batch under the same key is not this one's.
+    """
+    first = models.Event.objects.filter(game=game, actor=seat, idempotency_key=idempotency_key).first()
     if first is None:
         return []
     return list(models.Event.objects.filter(game=game, batch=first.batch).order_by("seq"))
@@ -137,7 +140,7 @@ def append(
     """
     locked = lock(game)
     if idempotency_key:
-        earlier = find_batch(locked, idempotency_key)
+        earlier = find_batch(locked, idempotency_key, seat=seat)
         if earlier:
             return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
     seats = list(models.Seat.objects.filter(game=locked).select_related("user"))

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:pk>/bots/", tables.add_bots, name="bots"),
     path("games/<int:pk>/start/", tables.start, name="start"),
     path("games/<int:pk>/invite/", tables.invite, name="invite"),
+    path("games/<int:pk>/invite/revoke/", tables.revoke_invitation, name="revoke_invitation"),
     path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/chat/", play.chat, name="chat"),
     path("games/<int:pk>/resign/", play.resign, name="resign"),

@@ -298,7 +298,10 @@ class GameCommands(ApiView):
             ) from None
         response = self.game_response(result.game, status.HTTP_201_CREATED)
         if result.replayed:
+            # The game as it is now, and the seq the first sending of this key was written at.
             response["Idempotent-Replayed"] = "true"
+            if result.events:
+                response["Idempotent-Seq"] = str(result.events[-1].seq)
         return response
 
 

@@ -4,6 +4,12 @@
   (mail scanners follow links, and GET must never change anything). The signed link is the
   credential, bound to the seat's player; no login needed. A form link (a counter-offer) shows the
   command's choices instead, and its POST plays the terms chosen, if they are among them.
+  A link is good for one command on one decision: once it was played (its batch, found by the
+  link's own idempotency key, is the record), or once the seat's decision changed since the seq it
+  was signed at (which any other link of the same email being played does), it shows only that it
+  is used or out of date and the way to sign in. Whoever holds a link is not known to be the
+  player (a forwarded email, a mail scanner), so these pages never show the seat's situation, log,
+  chat or hidden values, and never sign new links: the game page, after signing in, does that.
 - /mail/unsubscribe/<signed>/: GET asks, POST turns emails off. The POST is CSRF-exempt because
   RFC 8058 one-click unsubscribes come from mail providers, with the signature as the proof.
 - /mail/inbound/: raw MIME, protected by INBOUND_EMAIL_SECRET.
@@ -13,10 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -24,7 +32,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games import forms, models, selectors, services, store, texts
 from games.engine.core import CommandError, get_engine
-from games.mail import links, receive, situation
+from games.mail import links, receive
+
+
+def _sign_in_url(game: models.Game | None) -> str:
+    # The way on from every act page: the game page, after signing in as its player.
+    target = reverse("games:game", args=[game.pk]) if game is not None else "/"
+    return f"{reverse('account_login')}?{urlencode({'next': target})}"
 
 
 def _refused(
@@ -35,6 +49,7 @@ def _refused(
         "message": message,
         "game": game,
         "game_url": links.game_url(game) if game else "",
+        "sign_in_url": _sign_in_url(game),
     }
     return render(request, "games/mail/act_refused.html", context, status=status)
 
@@ -55,10 +70,28 @@ def _stale(request: HttpRequest, game: models.Game) -> HttpResponse:
         _("This email is out of date"),
         _(
             "Your decision has changed since this email was written, so nothing was applied. "
-            "Open the game to see where it stands."
+            "Sign in and open the game to see where it stands."
         ),
         game,
     )
+
+
+def _used(request: HttpRequest, game: models.Game) -> HttpResponse:
+    return _refused(
+        request,
+        410,
+        _("This link has been used"),
+        _(
+            "A link from an email plays one move, once, and this one was played already. "
+            "Sign in and open the game to see where it stands."
+        ),
+        game,
+    )
+
+
+def link_key(token: str) -> str:
+    """The idempotency key a link's move is written under: the record that the link was used."""
+    return "link:" + hashlib.sha256(token.encode()).hexdigest()[:40]
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,32 +104,25 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     seat = game.seats.select_related("user").filter(position=link.seat).first() if game else None
     if game is None or seat is None or seat.user is None or seat.user_id != link.user_id:
         return _invalid_link(request)
-    title = f"{get_engine(game.kind).TITLE} #{game.pk}"
-    context = {
-        "game": game,
-        "seat": seat,
-        "command": link.command,
-        "title": title,
-        "game_url": links.game_url(game),
-    }
-    # A second press of the button (or a resent form) finds the first result and says so.
-    key = "link:" + hashlib.sha256(token.encode()).hexdigest()[:40]
-    names = texts.seat_names(game)
-    earlier = store.find_batch(game, key)
-    if earlier:
-        # A form link played the terms chosen on its page: the batch's command says which.
-        played = earlier[0].command if link.form and earlier[0].command else link.command
-        label = selectors.command_words_at(game, seat.position, played, earlier[0].seq)
-        context["words"] = texts.move_words(label, names) or played
-        return _done(request, game, seat, context)
-    specs = selectors.legal_specs(game, seat.position)
-    # The move in words, as the game page's buttons say it; the notation is what a reply would use.
-    label = selectors.label_of(specs, link.command)
-    context["words"] = texts.move_words(label, names) or link.command
+    key = link_key(token)
+    if store.find_batch(game, key, seat=seat.position):
+        return _used(request, game)
     if game.status != models.Game.Status.ACTIVE:
         return _refused(request, 409, _("This game is over"), _("Nothing was applied."), game)
     if not store.is_fresh(seat.decision_seq, link.seq, game.last_seq):
         return _stale(request, game)
+    names = texts.seat_names(game)
+    specs = selectors.legal_specs(game, seat.position)
+    # The move in words, as the game page's buttons say it; the notation is what a reply would use.
+    label = selectors.label_of(specs, link.command)
+    context = {
+        "game": game,
+        "seat": seat,
+        "command": link.command,
+        "title": f"{get_engine(game.kind).TITLE} #{game.pk}",
+        "words": texts.move_words(label, names) or link.command,
+        "sign_in_url": _sign_in_url(game),
+    }
     text = link.command
     if link.form:
         spec = next((s for s in specs if s.prefix == link.command and s.params), None)
@@ -114,7 +140,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     elif request.method == "GET":
         return render(request, "games/mail/act_confirm.html", context)
     try:
-        services.command_submit(
+        result = services.command_submit(
             game=game,
             user=seat.user,
             text=text,
@@ -127,22 +153,20 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     except services.NotAllowed as exc:
         return _refused(request, 403, _("Not allowed"), texts.reason(exc), game)
     except (CommandError, services.ServiceError) as exc:
-        return _refused(
-            request, 400, _("This move was refused"), texts.reason(exc, texts.seat_names(game)), game
-        )
+        return _refused(request, 400, _("This move was refused"), texts.reason(exc, names), game)
+    if result.replayed:
+        # Two presses raced: the other one played the move.
+        return _used(request, game)
     if link.form:
         context["words"] = text
-    return _done(request, game, seat, context)
+    # What was played, and nothing else: the seat's situation is for its player, signed in.
+    return render(request, "games/mail/act_done.html", context)
 
 
-def _done(
-    request: HttpRequest, game: models.Game, seat: models.Seat, context: dict[str, object]
-) -> HttpResponse:
-    game.refresh_from_db()
-    seat.refresh_from_db()
-    # Still this player's move (a roll asks for the next decision): offer the next links at once.
-    where = situation.for_seat(game, seat, now=timezone.now())
-    return render(request, "games/mail/act_done.html", {**context, "game": game, "s": where})
+def masked_address(email: str) -> str:
+    """An address as an unsubscribe page shows it: enough to recognise, not to learn."""
+    local, _at, domain = email.partition("@")
+    return f"{local[:1]}…@{domain}" if domain else "…"
 
 
 @csrf_exempt
@@ -152,7 +176,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         user = links.load_unsubscribe(token)
     except links.BadLink:
         return _invalid_link(request)
-    context = {"email": user.email, "profile_url": links.profile_url()}
+    # Whoever holds the link may not be its player (a forwarded email): the address is masked.
+    context = {"email": masked_address(user.email), "profile_url": links.profile_url()}
     if request.method == "GET":
         return render(request, "games/mail/unsubscribe.html", context)
     type(user).objects.filter(pk=user.pk).update(notify="none")

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from games import models, texts
 
-# Games whose invitation link this browser has opened: private tables it may look at.
-INVITED_SESSION_KEY = "invited_games"
+# The invitation links this browser has opened: private tables it may look at while the link
+# stands (a withdrawn link stops working for those who opened it, too).
+INVITED_SESSION_KEY = "invitations"
 
 
 def now() -> Any:
@@ -29,8 +30,8 @@ def get_game(pk: int) -> models.Game:
 
 def remember_invitation(request: HttpRequest, game: models.Game) -> None:
     invited = set(request.session.get(INVITED_SESSION_KEY, []))
-    if game.pk not in invited:
-        invited.add(game.pk)
+    if game.invite_token not in invited:
+        invited.add(game.invite_token)
         request.session[INVITED_SESSION_KEY] = sorted(invited)
 
 
@@ -38,7 +39,7 @@ def can_view(request: HttpRequest, game: models.Game) -> bool:
     """Public games are for anyone; private ones for their players and holders of the invite link."""
     if game.visibility == models.Game.Visibility.PUBLIC:
         return True
-    if game.pk in request.session.get(INVITED_SESSION_KEY, []):
+    if game.invite_token in request.session.get(INVITED_SESSION_KEY, []):
         return True
     user = request.user
     if not user.is_authenticated:

@@ -56,6 +56,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The shareable link: shows the table, and lets whoever holds it look at the game and join."""
     game = models.Game.objects.filter(invite_token=token).first()
     if game is None:
+        if models.RevokedInvitation.objects.filter(token=token).exists():
+            return refuse(
+                request,
+                410,
+                _("This invitation was withdrawn by the table's creator: ask them for a new link."),
+            )
         return refuse(request, 404, _("This invitation link is not valid: ask for a new one."))
     remember_invitation(request, game)
     if game.status != models.Game.Status.OPEN:
@@ -116,6 +122,16 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         lambda g: services.game_start(game=g, by=request.user, now=now()),
         _("The game has started."),
+    )
+
+
+@require_POST
+def revoke_invitation(request: HttpRequest, pk: int) -> HttpResponse:
+    return _table_action(
+        request,
+        pk,
+        lambda g: services.game_invitation_revoke(game=g, by=request.user, now=now()),
+        _("The old invitation link no longer works, nor do the emails that carried it. Share the new one."),
     )
 
 

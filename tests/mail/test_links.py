@@ -1,4 +1,4 @@
-"""One-click links: GET only asks, POST plays; signed, bound to the seat, stale once its decision changes."""
+"""One-click links: GET only asks, POST plays once; signed, bound to the seat, stale once its decision changes."""
 
 from __future__ import annotations
 
@@ -44,8 +44,9 @@ def test_the_button_plays_the_move_once_even_if_pressed_twice(game: models.Game,
     assert done.status_code == 200 and "Move played" in done.content.decode()
     played = models.Event.objects.filter(game=game, seq__gt=seq, cause="player")
     assert [(e.type, e.seat) for e in played] == [("turn_passed", mover.position)]
+    # The second press finds the link used: it says so, and plays nothing.
     again = client.post(path, {"csrfmiddlewaretoken": token})
-    assert again.status_code == 200 and "Move played" in again.content.decode()
+    assert again.status_code == 410 and "This link has been used" in again.content.decode()
     assert models.Event.objects.filter(game=game, seq__gt=seq).count() == 1
 
 

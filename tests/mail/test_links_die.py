@@ -1,0 +1,117 @@
+"""Issue 12, finding 1: a one-click link is good for one command on one decision, and the page it
+opens never shows the seat's private view (log, chat, hidden values) nor hands out new links."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import models, services, store
+from games.mail import links
+from tests.factories import NOW
+from tests.mail.helpers import event_count
+
+pytestmark = pytest.mark.django_db
+
+SECRET_CHAT = "meet me at the docks"
+
+
+def act_path(game: models.Game, seat: models.Seat, command: str) -> str:
+    token = links.sign_action(game=game, seat=seat, seq=game.last_seq, command=command)
+    return reverse("mail:act", args=[token])
+
+
+def secret_of(game: models.Game, seat: models.Seat) -> str:
+    return str(store.load(game).state["secrets"][str(seat.position)])
+
+
+def assert_nothing_private(page: str, game: models.Game, seat: models.Seat, path: str) -> None:
+    assert secret_of(game, seat) not in page  # the seat's hidden value
+    assert SECRET_CHAT not in page  # its private chat
+    # No newly signed links: the only one on the page is its own address (the language switcher's).
+    assert set(re.findall(r"/mail/act/[^/\"]+/", page)) <= {path}
+    assert "A secret was dealt" not in page  # no log
+
+
+@pytest.fixture
+def whispered(game: models.Game, mover: models.Seat, waiter: models.Seat) -> models.Game:
+    """Bob whispered to the seat to move: a private line only that seat may read."""
+    services.chat_send(game=game, user=waiter.user, text=SECRET_CHAT, to_position=mover.position, now=NOW)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_valid_link_shows_only_the_command_and_its_button(
+    client: Client, whispered: models.Game, mover: models.Seat
+) -> None:
+    path = act_path(whispered, mover, "roll")
+    page = client.get(path)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Roll" in text and 'method="post"' in text
+    assert_nothing_private(text, whispered, mover, path)
+
+
+def test_playing_a_link_shows_what_was_played_and_nothing_private(
+    client: Client, whispered: models.Game, mover: models.Seat
+) -> None:
+    # After a roll the seat must decide again: the old page showed the situation and fresh links.
+    path = act_path(whispered, mover, "roll")
+    done = client.post(path)
+    assert done.status_code == 200
+    text = done.content.decode()
+    assert "Move played" in text
+    assert_nothing_private(text, whispered, mover, path)
+    assert reverse("account_login") in text  # the way on: sign in
+
+
+def test_a_used_link_says_so_and_plays_nothing_more(
+    client: Client, whispered: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    path = act_path(whispered, mover, "roll")
+    assert client.post(path).status_code == 200
+    # The game goes on: the other player passes and whispers, and it is this seat's move again.
+    whispered.refresh_from_db()
+    services.command_submit(
+        game=whispered, user=waiter.user, text="pass", expected_seq=whispered.last_seq, now=NOW
+    )
+    services.chat_send(
+        game=whispered, user=waiter.user, text=SECRET_CHAT, to_position=mover.position, now=NOW
+    )
+    mover.refresh_from_db()
+    assert mover.is_pending
+    before = event_count()
+    for response in (client.get(path), client.post(path)):
+        assert response.status_code == 410
+        text = response.content.decode()
+        assert "This link has been used" in text
+        assert reverse("account_login") in text
+        assert_nothing_private(text, whispered, mover, path)
+    assert event_count() == before
+
+
+def test_another_link_of_the_same_email_is_dead_once_one_was_played(
+    client: Client, whispered: models.Game, mover: models.Seat
+) -> None:
+    roll, passing = act_path(whispered, mover, "roll"), act_path(whispered, mover, "pass")
+    assert client.post(roll).status_code == 200
+    before = event_count()
+    for response in (client.get(passing), client.post(passing)):
+        assert response.status_code == 409
+        text = response.content.decode()
+        assert "out of date" in text and reverse("account_login") in text
+        assert_nothing_private(text, whispered, mover, passing)
+    assert event_count() == before
+
+
+def test_the_unsubscribe_page_does_not_show_the_address(client: Client, mover: models.Seat) -> None:
+    user = mover.user
+    assert user is not None
+    page = client.get(reverse("mail:unsubscribe", args=[links.sign_unsubscribe(user)]))
+    assert page.status_code == 200
+    assert user.email not in page.content.decode()
+    done = client.post(reverse("mail:unsubscribe", args=[links.sign_unsubscribe(user)]))
+    assert done.status_code == 200 and user.email not in done.content.decode()
