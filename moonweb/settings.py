@@ -322,3 +322,6 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
+
+# Issue 12 (links): every dynamic answer is Cache-Control: private, no-store (one player's view).
+MIDDLEWARE = [*MIDDLEWARE, "moonweb.cache_control.PrivateNoStoreMiddleware"]
