@@ -28,6 +28,11 @@ def secret_of(game: models.Game, seat: models.Seat) -> str:
     return str(store.load(game).state["secrets"][str(seat.position)])
 
 
+def sign_in_to(game: models.Game) -> str:
+    """The way on from every act page: sign in, then the game page."""
+    return f"{reverse('account_login')}?next=%2Fgames%2F{game.pk}%2F"
+
+
 def assert_nothing_private(page: str, game: models.Game, seat: models.Seat, path: str) -> None:
     assert secret_of(game, seat) not in page  # the seat's hidden value
     assert SECRET_CHAT not in page  # its private chat
@@ -65,7 +70,8 @@ def test_playing_a_link_shows_what_was_played_and_nothing_private(
     text = done.content.decode()
     assert "Move played" in text
     assert_nothing_private(text, whispered, mover, path)
-    assert reverse("account_login") in text  # the way on: sign in
+    assert sign_in_to(whispered) in text  # the way on: sign in
+    assert "Now waiting for" not in text and "rolled the die" not in text  # no situation, no recap
 
 
 def test_a_used_link_says_so_and_plays_nothing_more(
@@ -88,7 +94,7 @@ def test_a_used_link_says_so_and_plays_nothing_more(
         assert response.status_code == 410
         text = response.content.decode()
         assert "This link has been used" in text
-        assert reverse("account_login") in text
+        assert sign_in_to(whispered) in text
         assert_nothing_private(text, whispered, mover, path)
     assert event_count() == before
 
@@ -102,7 +108,7 @@ def test_another_link_of_the_same_email_is_dead_once_one_was_played(
     for response in (client.get(passing), client.post(passing)):
         assert response.status_code == 409
         text = response.content.decode()
-        assert "out of date" in text and reverse("account_login") in text
+        assert "out of date" in text and sign_in_to(whispered) in text
         assert_nothing_private(text, whispered, mover, passing)
     assert event_count() == before
 
