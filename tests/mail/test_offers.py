@@ -104,8 +104,9 @@ def test_the_one_click_accept_link_works_once_and_a_forged_or_spent_link_is_refu
     assert client.post(accept).status_code == 200
     assert answers(table.game) == {position: "accept"}
     after = events()
-    again = client.post(accept)  # the same link again: the first result, nothing played twice
-    assert again.status_code == 200 and events() == after
+    again = client.post(accept)  # the same link again: used, nothing played twice
+    assert again.status_code == 410 and "This link has been used" in again.content.decode()
+    assert events() == after
     spent = client.post(decline)  # the email's other link: its decision is answered
     assert spent.status_code == 409 and "out of date" in spent.content.decode()
     assert answers(table.game) == {position: "accept"} and events() == after
