@@ -3,7 +3,9 @@
 A one-click link is a credential for exactly one command: it names the game, the seat, the seat's
 player, the game's seq when the email was written, and the command in notation, signed with the
 site's SECRET_KEY under its own salt. It goes stale when that seat's decision changes
-(``store.is_fresh``; another seat's move does not), and in any case after MAIL_LINK_MAX_AGE_DAYS.
+(``store.is_fresh``; another seat's move does not), and in any case after MAIL_LINK_MAX_AGE_DAYS;
+it is used once its move was written under the link's own idempotency key (``views.link_key``).
+Used or stale, its page shows nothing of the seat (``views.act``).
 A *form link* carries instead the leading words of a command whose terms the player fills in on
 the page it opens (the terms of a counter-offer); it is bound the same way.
 An unsubscribe link names only the player.

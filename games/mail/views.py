@@ -48,7 +48,6 @@ def _refused(
         "title": title,
         "message": message,
         "game": game,
-        "game_url": links.game_url(game) if game else "",
         "sign_in_url": _sign_in_url(game),
     }
     return render(request, "games/mail/act_refused.html", context, status=status)

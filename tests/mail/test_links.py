@@ -1,4 +1,4 @@
-"""One-click links: GET only asks, POST plays once; signed, bound to the seat, stale once its decision changes."""
+"""One-click links: GET only asks, POST plays once; signed, bound to the seat, stale once it decides."""
 
 from __future__ import annotations
 
