@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import forms, models, selectors, services, store, texts
+from games import forms, limits, models, selectors, services, store, texts
 from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
+from games.views.limited import rate_limited
 from games.views.present import log_lines, move_words, recap_text, standing_groups
 
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
@@ -265,6 +266,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@rate_limited(limits.CHAT)
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     seat, refused = need_player(request, game)
