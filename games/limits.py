@@ -34,7 +34,7 @@ class _Rate(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         # DRF binds the rates when its module is imported; read them now, so changed settings count.
         try:
-            return str(api_settings.DEFAULT_THROTTLE_RATES[self.scope])
+            return str(api_settings.DEFAULT_THROTTLE_RATES[str(self.scope)])
         except KeyError:
             raise ImproperlyConfigured(f"No throttle rate for the scope {self.scope!r}") from None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -210,6 +211,7 @@ else:
 # than one machine needs it; `check --deploy` warns without it), else files under var/cache, which
 # the web, worker and beat processes of one machine share.
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
 elif CACHE_URL:
@@ -268,7 +270,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Seconds /healthz waits for the broker before calling it unreachable.
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "3"))
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -318,7 +320,11 @@ X_FRAME_OPTIONS = "DENY"
 # Turning subdomains or preload off is an operator's deliberate choice: `check --deploy` then stays
 # quiet about it instead of warning on every deploy.
 SILENCED_SYSTEM_CHECKS = [
-    *(["security.W005"] if os.environ.get("SECURE_HSTS_INCLUDE_SUBDOMAINS") and not SECURE_HSTS_INCLUDE_SUBDOMAINS else []),
+    *(
+        ["security.W005"]
+        if os.environ.get("SECURE_HSTS_INCLUDE_SUBDOMAINS") and not SECURE_HSTS_INCLUDE_SUBDOMAINS
+        else []
+    ),
     *(["security.W021"] if not SECURE_HSTS_PRELOAD else []),
 ]
 

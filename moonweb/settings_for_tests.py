@@ -1,4 +1,4 @@
-"""pytest's settings: the development values `make run` sets, then the real settings.
+"""The settings pytest and mypy load: the development values `make run` sets, then the real settings.
 
 Production is the settings' default (DEBUG off, a strong SECRET_KEY and ALLOWED_HOSTS required);
 the suite runs as a developer's machine does, with nothing more exported than DATABASE_URL and
@@ -17,7 +17,9 @@ os.environ.setdefault("DEBUG", "1")
 # The tests empty the cache before each test: not the one a `make run` beside them is using.
 os.environ.setdefault(
     "CACHE_DIR",
-    str(Path(os.environ.get("MOONWEB_VAR_DIR", Path(__file__).resolve().parent.parent / "var")) / "test-cache"),
+    str(
+        Path(os.environ.get("MOONWEB_VAR_DIR", Path(__file__).resolve().parent.parent / "var")) / "test-cache"
+    ),
 )
 
-from moonweb.settings import *  # noqa: E402, F403
+from moonweb.settings import *  # noqa: F403

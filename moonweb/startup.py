@@ -8,7 +8,7 @@ from __future__ import annotations
 # Django's own rule (security.W009): shorter or less varied keys can be guessed.
 SECRET_KEY_MIN_LENGTH = 50
 SECRET_KEY_MIN_UNIQUE = 5
-SECRET_KEY_INSECURE_PREFIX = "django-insecure-"
+SECRET_KEY_INSECURE_PREFIX = "django-insecure-"  # noqa: S105 (a prefix to refuse, not a key)
 
 
 def secret_key_weakness(key: str, *, dev_key: str) -> str | None:

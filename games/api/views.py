@@ -8,7 +8,7 @@ Each view validates its input with a strict serializer, calls one service or sel
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db.models import QuerySet
 from django.utils import timezone, translation
@@ -87,7 +87,7 @@ class ApiView(APIView):
     def get_exception_handler(self) -> Any:
         return errors.exception_handler
 
-    def throttled(self, request: Request, wait: float | None) -> None:
+    def throttled(self, request: Request, wait: float | None) -> NoReturn:
         # DRF's own sentence does not say that nothing happened; Retry-After carries the wait.
         raise exceptions.Throttled(
             wait, detail=_("Too many requests: nothing was done. Slow down and try again.")
@@ -265,6 +265,7 @@ class GameLegal(ApiView):
 
 class GameCommands(ApiView):
     throttle_scope = limits.COMMANDS
+
     @extend_schema(
         operation_id="games_commands",
         summary="Send a command in the game's notation",
@@ -337,6 +338,7 @@ TABLE_ACTION_RESPONSES = {
 
 class GameJoin(_TableAction):
     throttle_scope = limits.JOINS
+
     @extend_schema(
         operation_id="games_join",
         summary="Take the next free seat of a public table that has not started",
@@ -398,6 +400,7 @@ class GameResign(_TableAction):
 
 class GameChat(ApiView):
     throttle_scope = limits.CHAT
+
     @extend_schema(
         operation_id="games_chat",
         summary="Say something to the table, or privately to one seat",
