@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "csp",
+    "moonweb",
     "accounts",
     "games",
     *game_presentation_apps(),
@@ -423,6 +424,12 @@ CELERY_BEAT_SCHEDULE.update(
         # Crash recovery for the outbox: rows whose on-commit task was lost.
         "send-unsent-notifications": {
             "task": "games.tasks.send_unsent_notifications",
+            "schedule": 60.0,
+            "options": {"expires": 55},
+        },
+        # Games left to bots after a resignation whose task was lost.
+        "play-bots-left-behind": {
+            "task": "games.tasks.play_bots_left_behind",
             "schedule": 60.0,
             "options": {"expires": 55},
         },

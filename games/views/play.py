@@ -127,6 +127,8 @@ def render_game(
         "outcome": _outcome(game, names),
         "notation_examples": _notation_examples(gv.engine),
         "error": error,
+        # After the last player resigned, a task plays the bots' moves: say so until it is done.
+        "bots_play_out": services.only_bots_play(game),
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
@@ -312,7 +314,11 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
         return refuse(request, 403, reason(bad), game=game)
     except services.ServiceError as bad:
         return render_game(request, game, error=reason(bad), status=400)
-    messages.success(request, _("You resigned. A bot plays out your seat."))
+    game.refresh_from_db()
+    if services.only_bots_play(game):
+        messages.success(request, _("You resigned. Only bots are left: they are playing out the game."))
+    else:
+        messages.success(request, _("You resigned. A bot plays out your seat."))
     return back_to_game(game, "main")
 
 
