@@ -118,3 +118,15 @@ def test_the_invitation_subject_never_carries_the_inviter_s_text() -> None:
 
     assert message.subject == "An invitation to play Race to 20 on Moonweb"
     assert "spam.example" not in message.subject
+
+
+def test_the_429_page_speaks_french(settings: Any, game: models.Game, ann: Any) -> None:
+    set_rates(settings, chat="1/minute")
+    client = client_for(ann)
+    client.post(f"/games/{game.pk}/chat/", {"text": "salut", "to": ""})
+
+    response = client.post(f"/games/{game.pk}/chat/", {"text": "salut", "to": ""}, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Trop de requêtes" in page and "Vous allez trop vite\u00a0: attendez" in page
