@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 def sign_up(client: Client, n: int, **extra: Any) -> Any:
-    data = {"email": f"p{n}@example.com", "display_name": f"P{n}", "password1": PASSWORD, "password2": PASSWORD}
+    data = {"email": f"p{n}@example.com", "display_name": f"P{n}"}
+    data |= {"password1": PASSWORD, "password2": PASSWORD}
     return client.post("/accounts/signup/", data, **extra)
 
 

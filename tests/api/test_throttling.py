@@ -46,7 +46,8 @@ def bot_table(user: Any) -> models.Game:
 
 def send_pass(client: APIClient, game: models.Game) -> Any:
     game.refresh_from_db()
-    return client.post(url(game, "commands"), {"command": "pass", "expected_seq": game.last_seq}, format="json")
+    body = {"command": "pass", "expected_seq": game.last_seq}
+    return client.post(url(game, "commands"), body, format="json")
 
 
 def test_the_command_after_the_limit_is_refused_with_429_and_changes_nothing(
@@ -124,7 +125,9 @@ def test_behind_a_trusted_proxy_the_client_is_what_the_proxy_saw(settings: Any, 
     assert proxy.get("/api/games/", HTTP_X_FORWARDED_FOR="198.51.100.9").status_code == 200
 
 
-def test_the_limits_live_in_a_cache_every_process_shares(settings: Any, client_for: ClientFor, ann: Any) -> None:
+def test_the_limits_live_in_a_cache_every_process_shares(
+    settings: Any, client_for: ClientFor, ann: Any
+) -> None:
     assert "locmem" not in settings.CACHES["default"]["BACKEND"]
     set_rates(settings, chat="2/minute")
     game = bot_table(ann)

@@ -36,7 +36,8 @@ def readme_production_env() -> dict[str, str]:
 
 def run(env: dict[str, str], *args: str, code: str | None = None) -> subprocess.CompletedProcess[str]:
     """manage.py (or Python code after django.setup()) with only these variables and the PATH."""
-    base = {"PATH": os.environ["PATH"], "MOONWEB_VAR_DIR": os.environ.get("MOONWEB_VAR_DIR", str(ROOT / "var"))}
+    var = os.environ.get("MOONWEB_VAR_DIR", str(ROOT / "var"))
+    base = {"PATH": os.environ["PATH"], "MOONWEB_VAR_DIR": var}
     command = (
         [sys.executable, "-c", "import django; django.setup()\n" + code]
         if code is not None
@@ -120,7 +121,8 @@ override_settings(STORAGES={**settings.STORAGES, "staticfiles": {
 client = Client(HTTP_HOST="moonweb.example")
 plain = client.get("/accounts/login/")
 secure = client.get("/accounts/login/", secure=True)
-devmail = [client.get(p, secure=True).status_code for p in ("/dev/mail/", "/dev/mail/x/", "/dev/mail/x/html/")]
+pages = ("/dev/mail/", "/dev/mail/x/", "/dev/mail/x/html/")
+devmail = [client.get(p, secure=True).status_code for p in pages]
 print(json.dumps({
     "debug": settings.DEBUG,
     "plain": [plain.status_code, plain.get("Location")],
@@ -137,9 +139,8 @@ def test_production_pages_are_https_only_with_hsts_csp_and_no_dev_mailbox() -> N
 
     db = settings.DATABASES["default"]
     env = readme_production_env()
-    env["DATABASE_URL"] = (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
-    )
+    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+    env["DATABASE_URL"] = f"postgres://{db['USER']}:{db['PASSWORD']}@{host}:{port}/{db['NAME']}"
     del env["CACHE_URL"]  # no Redis needed to read these headers
     env["CACHE_DIR"] = str(ROOT / "var" / "test-cache-production")
 
@@ -155,8 +156,10 @@ def test_production_pages_are_https_only_with_hsts_csp_and_no_dev_mailbox() -> N
     assert headers["Referrer-Policy"] == "same-origin"
     assert headers["X-Frame-Options"] == "DENY"
     csp = headers["Content-Security-Policy"]
-    assert "script-src 'self'" in csp and "default-src 'self'" in csp and "'unsafe-inline'" not in csp.split(
-        "style-src-attr"
-    )[0]
+    assert (
+        "script-src 'self'" in csp
+        and "default-src 'self'" in csp
+        and "'unsafe-inline'" not in csp.split("style-src-attr")[0]
+    )
     assert seen["cookies"] and all(seen["cookies"].values()), seen["cookies"]
     assert seen["devmail"] == [404, 404, 404]

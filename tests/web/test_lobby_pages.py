@@ -28,7 +28,9 @@ def tables() -> list[int]:
     return made
 
 
-def test_the_lobby_shows_twenty_tables_a_page_and_links_to_the_others(client: Client, tables: list[int]) -> None:
+def test_the_lobby_shows_twenty_tables_a_page_and_links_to_the_others(
+    client: Client, tables: list[int]
+) -> None:
     newest_first = tables[::-1]
 
     first = client.get("/games/lobby/").content.decode()
