@@ -4,6 +4,10 @@ connection's unless a trusted proxy says otherwise (moonweb.client_ip)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +19,7 @@ from moonweb.client_ip import client_ip
 from tests.accounts.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def sign_up(client: Client, n: int, **extra: Any) -> Any:
@@ -40,6 +45,26 @@ def test_the_41st_sign_up_from_one_address_is_refused(settings: Any) -> None:
     assert "Too many attempts from your connection" in forged.content.decode()
     # ...but another connection is.
     assert sign_up(Client(), 100, REMOTE_ADDR="198.51.100.8").status_code == 302
+    # Another web process counts the same sign-ups (the cache is shared, not each process's memory).
+    assert another_process_may_sign_up("198.51.100.7") is False
+    assert another_process_may_sign_up("198.51.100.9") is True
+
+
+def another_process_may_sign_up(address: str) -> bool:
+    script = (
+        "import django, json; django.setup()\n"
+        "from allauth.core import ratelimit\n"
+        "from django.contrib.auth.models import AnonymousUser\n"
+        "from django.test import RequestFactory\n"
+        f"request = RequestFactory().post('/accounts/signup/', REMOTE_ADDR={address!r})\n"
+        "request.user = AnonymousUser()\n"
+        "print(json.dumps(ratelimit.consume(request, action='signup', dry_run=True)))\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert child.returncode == 0, child.stderr
+    return bool(json.loads(child.stdout.strip().splitlines()[-1]))
 
 
 def test_a_stranger_failing_to_log_in_does_not_lock_the_player_out(make_player: Any) -> None:
