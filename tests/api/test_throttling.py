@@ -187,3 +187,42 @@ def test_with_redis_two_cache_clients_share_one_count(settings: Any, client_for:
         assert client.post(url(game, "chat"), {"text": "hi"}, format="json").status_code == 201
     finally:
         first.delete(f"throttle_chat_{ann.pk}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_example_bot_waits_out_the_limit_and_finishes(
+    settings: Any, live_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rest_framework.authtoken.models import Token
+
+    from games import limits
+    from tests.factories import make_user
+
+    set_rates(settings, commands="2/second")
+    refusals: list[int] = []
+    failure = limits.ActionRate.throttle_failure
+
+    def counted(self: Any) -> bool:
+        refusals.append(1)
+        return failure(self)
+
+    monkeypatch.setattr(limits.ActionRate, "throttle_failure", counted)
+    ann = make_user("Ann")
+    game = make_game(ann, start=False, seat_count=2)
+    services.game_fill_with_bots(game=game, by=ann, now=NOW)
+    services.game_start(game=game, by=ann, now=NOW)
+    token = Token.objects.create(user=ann)
+
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "examples" / "api_bot.py"), "--url", live_server.url]
+        + ["--token", token.key, "--game", str(game.pk)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+    assert run.returncode == 0, run.stderr
+    game.refresh_from_db()
+    assert game.status == models.Game.Status.FINISHED
+    assert refusals, "the bot was never over the limit: the test proves nothing"
