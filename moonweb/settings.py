@@ -283,6 +283,11 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Moonweb API",
     "DESCRIPTION": "Play Moonrollers and Moonrakers by script: read views, send commands in notation.",
     "VERSION": "1",
+    # Every operation may answer 429 (rate limits): declared once, for all of them.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.add_rate_limit_answers",
+    ],
 }
 
 # Deadlines: share of a move's time after which one reminder goes out; timeouts before a bot plays.

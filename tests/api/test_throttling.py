@@ -213,9 +213,9 @@ def test_the_example_bot_waits_out_the_limit_and_finishes(
     services.game_start(game=game, by=ann, now=NOW)
     token = Token.objects.create(user=ann)
 
+    bot = ROOT / "docs" / "examples" / "api_bot.py"
     run = subprocess.run(
-        [sys.executable, str(ROOT / "docs" / "examples" / "api_bot.py"), "--url", live_server.url]
-        + ["--token", token.key, "--game", str(game.pk)],
+        [sys.executable, str(bot), "--url", live_server.url, "--token", token.key, "--game", str(game.pk)],
         capture_output=True,
         text=True,
         timeout=300,
