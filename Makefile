@@ -12,6 +12,9 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 # The suite runs on the real servers production uses (.ci/services starts them).
 TEST_ENV := DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb CELERY_BROKER_URL=redis://127.0.0.1:6379/0
+# `make run` is development: DEBUG on (the settings' default is production, which refuses to start
+# without a strong SECRET_KEY and ALLOWED_HOSTS). Every process it starts gets it, migrate included.
+DEV_ENV := DEBUG=1
 PIP_COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links
 
 .PHONY: help run test lint fmt services requirements messages migrate superuser clean
@@ -40,10 +43,10 @@ $(VENV)/.dev-installed: requirements/base.txt requirements/dev.txt | $(BIN)/pyth
 	touch $@ $(VENV)/.base-installed
 
 migrate: $(VENV)/.base-installed
-	$(BIN)/python manage.py migrate --noinput
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
 
 run: migrate
-	$(BIN)/python -m moonweb.devrun --port $(PORT)
+	$(DEV_ENV) $(BIN)/python -m moonweb.devrun --port $(PORT)
 
 services:
 	bash .ci/services
@@ -73,11 +76,11 @@ requirements: $(VENV)/.dev-installed
 # Needs gettext's msgfmt; the compiled .mo files are committed so `make run` does not.
 messages: $(VENV)/.base-installed
 	command -v msgfmt >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends gettext; }
-	$(BIN)/python manage.py makemessages --locale fr --ignore var --ignore tests --no-obsolete
-	$(BIN)/python manage.py compilemessages --ignore var --ignore .venv
+	$(DEV_ENV) $(BIN)/python manage.py makemessages --locale fr --ignore var --ignore tests --no-obsolete
+	$(DEV_ENV) $(BIN)/python manage.py compilemessages --ignore var --ignore .venv
 
 superuser: migrate
-	$(BIN)/python manage.py createsuperuser
+	$(DEV_ENV) $(BIN)/python manage.py createsuperuser
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache

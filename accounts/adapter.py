@@ -1,4 +1,6 @@
-"""How django-allauth creates a Moonweb player: name and language come from the sign-up page."""
+"""How django-allauth creates a Moonweb player (name and language come from the sign-up page), and
+whom its rate limits count: the client address as moonweb.client_ip reads it (trusted proxies only),
+and failed logins per address and account together."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.http import HttpRequest
 from django.utils import translation
 
 from accounts.models import User
+from moonweb.client_ip import client_ip
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -25,3 +28,14 @@ class AccountAdapter(DefaultAccountAdapter):
         # allauth would derive it from the email address, which other players must not learn.
         if not user.username:
             user.username = self.generate_unique_username([user.display_name, "player"])
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        # allauth's own reading fails with a server error when X-Forwarded-For is shorter than the
+        # proxy count; ours falls back like DRF's, so the API and the sign-in pages agree on the client.
+        return client_ip(request) or "unknown"
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth counts failed logins per account ("key"): five wrong passwords from anywhere would
+        # lock the player out. Counted per account *from one address*, a stranger only locks himself
+        # out; the per-address limit ("ip") still bounds guessing across many accounts.
+        return f"{super()._get_login_attempts_cache_key(request, **credentials)}:{client_ip(request)}"

@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from games import models, store, texts
 from games.engine.core import (
@@ -308,15 +308,16 @@ def home_for(user: Any, *, finished_limit: int = 20) -> Home:
     return Home(waiting_on_you, waiting_on_others, open_tables, finished)
 
 
-def lobby(user: Any = None) -> list[models.Game]:
-    """Open public tables that still have a free seat."""
-    games = (
+def lobby(user: Any = None) -> QuerySet[models.Game]:
+    """Open public tables that still have a free seat, newest first (the page shows them by pages)."""
+    return (
         models.Game.objects.filter(status=models.Game.Status.OPEN, visibility=models.Game.Visibility.PUBLIC)
+        .annotate(taken=Count("seats"))
+        .filter(taken__lt=F("seat_count"))
         .select_related("creator")
         .prefetch_related("seats__user")
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")
     )
-    return [g for g in games if len(g.seats.all()) < g.seat_count]
 
 
 def visible_games(user: Any) -> QuerySet[models.Game]:

@@ -7,14 +7,18 @@ their input into one of these calls and their errors into a response.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from games import models, outbox, store
 from games.engine.core import (
@@ -42,6 +46,8 @@ MIN_TIME_PER_MOVE = dt.timedelta(hours=1)
 MAX_TIME_PER_MOVE = dt.timedelta(days=14)
 MIN_REPLY_TIME = dt.timedelta(minutes=15)
 MAX_CHAT_LENGTH = 1000
+# Invitations to one address are counted over this window (settings.INVITATIONS_PER_ADDRESS_PER_DAY).
+INVITATION_WINDOW_SECONDS = 24 * 3600
 
 
 class ServiceError(Exception):
@@ -380,7 +386,12 @@ def chat_send(
 
 
 def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResult:
-    """A player leaves a game in progress: a bot plays out their seat and they rank last."""
+    """A player leaves a game in progress: a bot plays out their seat and they rank last.
+
+    When only bots are left to play, they may play the whole rest of the game: that is handed to a
+    task once this commits (``bots_play``), so the request returns at once. Otherwise bots play
+    here, until a player who is still in the game has to decide.
+    """
     seat = seat_of(game, user)
     if seat is None:
         raise NotAllowed("You have no seat at this table.")
@@ -399,10 +410,59 @@ def game_resign(*, game: models.Game, user: Any, now: dt.datetime) -> SubmitResu
             cause=models.Event.Cause.PLATFORM,
             actor=seat.position,
         )
-        bot_rows, state = _play_bots(locked, result.state, now=now)
-        rows = result.events + bot_rows
+        if only_bots_play(locked):
+            _run_bots_later(locked.pk)
+            rows, state = result.events, result.state
+        else:
+            bot_rows, state = _play_bots(locked, result.state, now=now)
+            rows = result.events + bot_rows
     game.refresh_from_db()
     return SubmitResult(game=game, state=state, events=rows)
+
+
+def only_bots_play(game: models.Game) -> bool:
+    """True while the game goes on with nobody left to ask: bots play every seat."""
+    return game.status == models.Game.Status.ACTIVE and all(s.played_by_bot for s in game.seats.all())
+
+
+def bots_play(*, game_id: int, now: dt.datetime) -> SubmitResult | None:
+    """Let the bots play what is theirs to play (the task after a resignation). Idempotent: when
+    nothing is a bot's to play, it writes nothing. None when the game is gone or not in progress."""
+    with transaction.atomic():
+        game = models.Game.objects.filter(pk=game_id).first()
+        if game is None:
+            return None
+        locked = store.lock(game)
+        if locked.status != models.Game.Status.ACTIVE:
+            return None
+        rows, state = _play_bots(locked, now=now)
+    locked.refresh_from_db()
+    return SubmitResult(game=locked, state=state, events=rows)
+
+
+def games_left_to_bots() -> list[int]:
+    """Games in progress where bots play every seat: a lost hand-off to the task leaves them here."""
+    someone = models.Seat.objects.filter(game=OuterRef("pk"), is_bot=False, bot_playing=False, resigned=False)
+    games = models.Game.objects.filter(status=models.Game.Status.ACTIVE).filter(~Exists(someone))
+    return list(games.order_by("pk").values_list("pk", flat=True)[:100])
+
+
+# Runs bots_play for a game id in the background (registered by games.apps: the Celery task).
+# Until one is registered (a script that never loaded the app), the bots play in the caller.
+_bot_runner: Callable[[int], Any] | None = None
+
+
+def set_bot_runner(run: Callable[[int], Any] | None) -> None:
+    global _bot_runner  # one process-wide hook, set once at start-up
+    _bot_runner = run
+
+
+def _run_bots_later(game_id: int) -> None:
+    runner = _bot_runner
+    if runner is None:
+        transaction.on_commit(lambda: bots_play(game_id=game_id, now=timezone.now()))
+    else:
+        transaction.on_commit(lambda: runner(game_id))
 
 
 def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> SubmitResult | None:
@@ -537,6 +597,7 @@ __all__ = [
     "NotAllowed",
     "ServiceError",
     "SubmitResult",
+    "bots_play",
     "chat_send",
     "command_submit",
     "game_create",
@@ -545,9 +606,12 @@ __all__ = [
     "game_leave",
     "game_resign",
     "game_start",
+    "games_left_to_bots",
+    "only_bots_play",
     "seat_of",
     "seat_reclaim",
     "seat_timeout",
+    "set_bot_runner",
     "standing_clear",
     "standing_set",
 ]
@@ -587,6 +651,7 @@ def game_invite_by_email(
         raise ServiceError("This game has already started.")
     if game.seats.filter(user__email__iexact=email).exists():
         raise ServiceError("This player already has a seat at this table.")
+    _count_invitation_to(email)
     # The mail engineer's outbox writes the row and sends it once this transaction commits.
     with transaction.atomic():
         return outbox.queue_invite(
@@ -597,3 +662,21 @@ def game_invite_by_email(
             now=now,
             language=getattr(by, "language", ""),
         )
+
+
+def _count_invitation_to(email: str) -> None:
+    """One more invitation email to ``email``, or a refusal when it had its share for the day.
+
+    Whoever sends them: without it, strangers could use the site to flood any address. Kept in the
+    shared cache (the window opens with the first invitation and lasts a day).
+    """
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    key = f"invitations-to:{digest}"
+    cache.add(key, 0, timeout=INVITATION_WINDOW_SECONDS)
+    try:
+        sent = cache.incr(key)
+    except ValueError:  # expired between add and incr: this is the first of a new window
+        cache.set(key, 1, timeout=INVITATION_WINDOW_SECONDS)
+        sent = 1
+    if sent > settings.INVITATIONS_PER_ADDRESS_PER_DAY:
+        raise ServiceError("This address has received enough invitations for today: try again tomorrow.")

@@ -13,7 +13,7 @@ from typing import Any
 from celery import shared_task
 from django.utils import timezone
 
-from games import deadlines, notifications
+from games import deadlines, notifications, services
 from games.mail import digests
 
 log = logging.getLogger(__name__)
@@ -56,3 +56,16 @@ def sweep_deadlines() -> dict[str, int]:
 def send_daily_digests() -> int:
     """Beat, once a day: one digest per daily-digest player with games waiting on them."""
     return len(digests.queue_digests(now=timezone.now()))
+
+
+@shared_task(acks_late=True)
+def play_bots(game_id: int) -> int:
+    """After a resignation left only bots: they play out the game here, not in the request."""
+    result = services.bots_play(game_id=game_id, now=timezone.now())
+    return len(result.events) if result else 0
+
+
+@shared_task(acks_late=True)
+def play_bots_left_behind() -> int:
+    """Beat, every minute: games left to bots whose own task was lost (the broker was down)."""
+    return sum(play_bots(game_id) for game_id in services.games_left_to_bots())

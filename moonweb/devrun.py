@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "moonweb.settings")
+    # Development: the web server, worker and beat below inherit it (the settings default to production).
+    os.environ["DEBUG"] = "1"
     configure_site_url(args.port, os.environ)
     import django
 

@@ -1,7 +1,9 @@
 """Moonweb settings: every deployment choice comes from the environment (see README.md).
 
-The defaults are for ``make run`` on a laptop: SQLite and a filesystem Celery broker under var/,
-emails written to var/mail/. Bad values fail loudly at start-up rather than at first use.
+Production is the default: with DEBUG unset the process refuses to start without a strong SECRET_KEY
+and ALLOWED_HOSTS, and turns on HTTPS-only cookies, HSTS and the SSL redirect. ``make run`` sets
+DEBUG=1 itself; the other defaults are for it: SQLite, a filesystem Celery broker and a file cache
+under var/, emails written to var/mail/. Bad values fail loudly at start-up rather than at first use.
 """
 
 from __future__ import annotations
@@ -9,10 +11,13 @@ from __future__ import annotations
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from moonweb.startup import SECRET_KEY_MIN_LENGTH, SECRET_KEY_MIN_UNIQUE, secret_key_weakness
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("MOONWEB_VAR_DIR", BASE_DIR / "var"))
@@ -46,13 +51,27 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+# Production is the default: development values are set by `make run` (DEBUG=1), never assumed.
+DEBUG = env_bool("DEBUG", False)
+# Only ever used when DEBUG is on; a process with DEBUG off refuses it like any weak key.
+DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or (DEV_SECRET_KEY if DEBUG else "")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
+if not DEBUG:
+    # Anyone who knows the key can forge sessions, one-click links and email confirmations.
+    _weakness = secret_key_weakness(SECRET_KEY, dev_key=DEV_SECRET_KEY)
+    if _weakness:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY {_weakness}. With DEBUG off Moonweb needs a strong secret key: at least "
+            f"{SECRET_KEY_MIN_LENGTH} characters, {SECRET_KEY_MIN_UNIQUE} of them different, e.g. "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'. "
+            "For development set DEBUG=1 (make run does)."
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must be set when DEBUG is off: the comma-separated host names the site "
+            "answers to (e.g. ALLOWED_HOSTS=moonweb.example). For development set DEBUG=1."
+        )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
@@ -77,6 +96,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "allauth",
     "allauth.account",
+    "csp",
+    "moonweb",
     "accounts",
     "games",
     *game_presentation_apps(),
@@ -84,6 +105,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -185,13 +207,25 @@ else:
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
 
-# Cache (allauth's rate limits live here): per-process memory unless CACHE_URL names a Redis,
-# which production needs so that every web process sees the same counters.
+# The shared cache holds every rate limit (DRF throttles, allauth's, invitations): it must be seen by
+# all processes, so never per-process memory. Redis when CACHE_URL names one (production with more
+# than one machine needs it; `check --deploy` warns without it), else files under var/cache, which
+# the web, worker and beat processes of one machine share.
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
 elif CACHE_URL:
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL or empty, not {CACHE_URL!r}")
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(Path(os.environ.get("CACHE_DIR", VAR_DIR / "cache"))),
+            # Culling drops entries at random: a limit must not be forgotten that way.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
 
 # Email: the file backend under var/mail/ unless an SMTP host is configured.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -237,7 +271,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 # Seconds /healthz waits for the broker before calling it unreachable.
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "3"))
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -249,6 +283,11 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Moonweb API",
     "DESCRIPTION": "Play Moonrollers and Moonrakers by script: read views, send commands in notation.",
     "VERSION": "1",
+    # Every operation may answer 429 (rate limits): declared once, for all of them.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.add_rate_limit_answers",
+    ],
 }
 
 # Deadlines: share of a move's time after which one reminder goes out; timeouts before a bot plays.
@@ -265,9 +304,91 @@ LOGGING = {
     "loggers": {"django": {"handlers": [], "propagate": True}},
 }
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+# ---------------------------------------------------------------------------------------------------
+# HTTPS and browser protections. On in production (DEBUG off); each can be tuned from the environment.
+# ---------------------------------------------------------------------------------------------------
+# Behind a proxy that ends TLS, the header it sets to say the request came over HTTPS, e.g.
+# SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto. Only when configured: a client could send it itself.
+_ssl_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _ssl_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _ssl_header.upper().replace("-", "_"), "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# A load balancer's health check may come over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = os.environ.get("SECURE_REFERRER_POLICY", "same-origin")
+X_FRAME_OPTIONS = "DENY"
+# Turning subdomains or preload off is an operator's deliberate choice: `check --deploy` then stays
+# quiet about it instead of warning on every deploy.
+SILENCED_SYSTEM_CHECKS = [
+    *(["security.W005"] if not SECURE_HSTS_INCLUDE_SUBDOMAINS else []),
+    *(["security.W021"] if not SECURE_HSTS_PRELOAD else []),
+]
+
+# Content-Security-Policy (django-csp), in development too so that a page that needs more shows it
+# at once. Scripts and style sheets only from our own static files; the pages' only inline styles
+# are `style=` attributes (seat colours, bar widths), allowed by style-src-attr, never <style> or
+# inline script. The development mailbox serves e-mails' HTML with a stricter header of its own.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        # No page is ever framed (as X-Frame-Options: DENY says to older browsers).
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# ---------------------------------------------------------------------------------------------------
+# The client's address, and the limits keyed on it.
+# ---------------------------------------------------------------------------------------------------
+# How many reverse proxies of ours stand in front of the web processes. X-Forwarded-For is read
+# only through them (the address the last trusted proxy saw); with 0 it is ignored and REMOTE_ADDR
+# is the client. The same number drives DRF, allauth and our own limits (moonweb.client_ip).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more")
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+# DRF throttles ("N/second|minute|hour|day"): per client address for visitors, per account for
+# players, and a scope per costly action, shared by the API and the web pages (games.limits).
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
+    "games.limits.VisitorRate",
+    "games.limits.PlayerRate",
+    "games.limits.ActionRate",
+]
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
+    "visitor": os.environ.get("RATE_VISITOR", "300/minute"),
+    "player": os.environ.get("RATE_PLAYER", "1200/minute"),
+    "commands": os.environ.get("RATE_COMMANDS", "120/minute"),
+    "chat": os.environ.get("RATE_CHAT", "20/minute"),
+    "tables": os.environ.get("RATE_TABLES", "20/hour"),
+    "joins": os.environ.get("RATE_JOINS", "60/hour"),
+    "invitations": os.environ.get("RATE_INVITATIONS", "20/hour"),
+}
+# One address receives at most this many invitation emails a day, whoever sends them.
+INVITATIONS_PER_ADDRESS_PER_DAY = env_int("INVITATIONS_PER_ADDRESS_PER_DAY", 5)
+
+# allauth's limits, in the shared cache. Sign-up per client address; failed logins per address AND
+# per address+account (accounts.adapter keys them so): a stranger elsewhere cannot lock a player out.
+ACCOUNT_RATE_LIMITS = {
+    "signup": os.environ.get("RATE_SIGNUP", "20/h/ip"),
+    "login": os.environ.get("RATE_LOGIN", "30/m/ip"),
+    "login_failed": os.environ.get("RATE_LOGIN_FAILED", "20/m/ip,5/5m/key"),
+    "reset_password": "20/m/ip,5/m/key",
+}
 
 # ---------------------------------------------------------------------------------------------------
 # Async play (mail engineer): outbox sending, the deadline sweep, digests, inbound mail.
@@ -305,6 +426,12 @@ CELERY_BEAT_SCHEDULE.update(
         # Crash recovery for the outbox: rows whose on-commit task was lost.
         "send-unsent-notifications": {
             "task": "games.tasks.send_unsent_notifications",
+            "schedule": 60.0,
+            "options": {"expires": 55},
+        },
+        # Games left to bots after a resignation whose task was lost.
+        "play-bots-left-behind": {
+            "task": "games.tasks.play_bots_left_behind",
             "schedule": 60.0,
             "options": {"expires": 55},
         },

@@ -45,6 +45,10 @@ PREFERENCE = {
 SEATS = {"moonrollers": 2, "moonrakers": 3}
 
 
+# Times one request waits out a 429 (too many requests) before giving up.
+MAX_WAITS = 5
+
+
 class Api:
     def __init__(self, url: str, token: str) -> None:
         self.url = url.rstrip("/")
@@ -62,11 +66,17 @@ class Api:
                 "Content-Type": "application/json",
             },
         )
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310
-                return response.status, json.load(response)
-        except urllib.error.HTTPError as error:
-            return error.code, json.load(error)
+        waits = 0
+        while True:
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310
+                    return response.status, json.load(response)
+            except urllib.error.HTTPError as error:
+                if error.code != 429 or waits == MAX_WAITS:
+                    return error.code, json.load(error)
+                # Over the server's rate limit: nothing was done; wait as long as it says, then again.
+                waits += 1
+                time.sleep(int(error.headers.get("Retry-After") or 1))
 
 
 def fill(spec: dict[str, Any], rng: random.Random, minimal: bool = False) -> str:

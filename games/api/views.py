@@ -8,14 +8,14 @@ Each view validates its input with a strict serializer, calls one service or sel
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db.models import QuerySet
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework import generics, status
+from rest_framework import exceptions, generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from games import models, selectors, services, texts
+from games import limits, models, selectors, services, texts
 from games.api import errors
 from games.api.serializers import (
     ApiRootSerializer,
@@ -86,6 +86,12 @@ class ApiView(APIView):
 
     def get_exception_handler(self) -> Any:
         return errors.exception_handler
+
+    def throttled(self, request: Request, wait: float | None) -> NoReturn:
+        # DRF's own sentence does not say that nothing happened; Retry-After carries the wait.
+        raise exceptions.Throttled(
+            wait, detail=_("Too many requests: nothing was done. Slow down and try again.")
+        )
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # LocaleMiddleware chose from Accept-Language; a token-authenticated user is known only now,
@@ -149,6 +155,7 @@ class GamePagination(PageNumberPagination):
 
 
 class GameList(ApiView, generics.GenericAPIView):  # type: ignore[misc]
+    throttle_scope = limits.TABLES
     pagination_class = GamePagination
     serializer_class = GameSummarySerializer
 
@@ -257,6 +264,8 @@ class GameLegal(ApiView):
 
 
 class GameCommands(ApiView):
+    throttle_scope = limits.COMMANDS
+
     @extend_schema(
         operation_id="games_commands",
         summary="Send a command in the game's notation",
@@ -331,6 +340,8 @@ TABLE_ACTION_RESPONSES = {
 
 
 class GameJoin(_TableAction):
+    throttle_scope = limits.JOINS
+
     @extend_schema(
         operation_id="games_join",
         summary="Take the next free seat of a public table that has not started",
@@ -391,6 +402,8 @@ class GameResign(_TableAction):
 
 
 class GameChat(ApiView):
+    throttle_scope = limits.CHAT
+
     @extend_schema(
         operation_id="games_chat",
         summary="Say something to the table, or privately to one seat",

@@ -400,7 +400,8 @@ def _invite(note: models.Notification, now: dt.datetime) -> Content:
     by = str(note.payload.get("by") or note.payload.get("inviter") or game.creator.public_name)
     title = get_engine(game.kind).TITLE
     return Content(
-        _("%(name)s invites you to play %(game)s") % {"name": by, "game": title},
+        # Never the inviter's name: it is whatever they typed, and the subject is what a spammer wants.
+        _("An invitation to play %(game)s on Moonweb") % {"game": title},
         "invite",
         {
             "by": by,

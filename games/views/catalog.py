@@ -31,6 +31,7 @@ SERVICE_REFUSALS = (
     gettext_noop("Only players at this table can invite."),
     gettext_noop("Only the table's creator can withdraw its invitation link."),
     gettext_noop("This player already has a seat at this table."),
+    gettext_noop("This address has received enough invitations for today: try again tomorrow."),
     gettext_noop("This game is not in progress."),
     gettext_noop("It is not your turn."),
     gettext_noop("The game is over."),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -23,10 +24,17 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
+# Open tables per lobby page: a phone screen or two.
+LOBBY_PAGE_SIZE = 20
+
+
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
+    # get_page: a page number that is not one, or past the end, shows the first or the last page.
+    page = Paginator(selectors.lobby(request.user), LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
-        "tables": selectors.lobby(request.user),
+        "tables": page.object_list,
+        "page": page,
         "watchable": selectors.watchable_games(limit=20),
     }
     return render(request, "games/lobby.html", context)

@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import forms, models, selectors, services, store, texts
+from games import forms, limits, models, selectors, services, store, texts
 from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
+from games.views.limited import rate_limited
 from games.views.present import log_lines, move_words, recap_text, standing_groups
 
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
@@ -126,6 +127,8 @@ def render_game(
         "outcome": _outcome(game, names),
         "notation_examples": _notation_examples(gv.engine),
         "error": error,
+        # After the last player resigned, a task plays the bots' moves: say so until it is done.
+        "bots_play_out": services.only_bots_play(game),
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
@@ -265,6 +268,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@rate_limited(limits.CHAT)
 def chat(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     seat, refused = need_player(request, game)
@@ -310,7 +314,11 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
         return refuse(request, 403, reason(bad), game=game)
     except services.ServiceError as bad:
         return render_game(request, game, error=reason(bad), status=400)
-    messages.success(request, _("You resigned. A bot plays out your seat."))
+    game.refresh_from_db()
+    if services.only_bots_play(game):
+        messages.success(request, _("You resigned. Only bots are left: they are playing out the game."))
+    else:
+        messages.success(request, _("You resigned. A bot plays out your seat."))
     return back_to_game(game, "main")
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import forms, models, services
+from games import forms, limits, models, services
 from games.views.common import (
     can_view,
     get_game,
@@ -24,10 +24,12 @@ from games.views.common import (
     refuse_private,
     remember_invitation,
 )
+from games.views.limited import rate_limited
 from games.views.play import table_or_game_page, table_page
 
 
 @login_required
+@rate_limited(limits.TABLES)
 def new_game(request: HttpRequest) -> HttpResponse:
     form = forms.NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -89,6 +91,7 @@ def _table_action(
 
 
 @require_POST
+@rate_limited(limits.JOINS)
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     return _table_action(
         request,
@@ -136,6 +139,7 @@ def revoke_invitation(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@rate_limited(limits.INVITATIONS)
 def invite(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     if not request.user.is_authenticated:

@@ -38,6 +38,6 @@ def test_an_invitation_reaches_an_address_without_an_account() -> None:
     )
     (message,) = run_outbox()
     assert message.to == ["friend@example.org"]
-    assert message.subject == "Ann invites you to play Race to 20"
+    assert message.subject == "An invitation to play Race to 20 on Moonweb"
     assert "http://x.test/games/invite/abc/" in text_of(message) and "24 hours per move" in text_of(message)
     assert "List-Unsubscribe" not in message.extra_headers
