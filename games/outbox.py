@@ -101,16 +101,16 @@ def queue_after_append(
         if row.type == "seat_timed_out":
             seat = seats.get(row.seat) if row.seat is not None else None
             if seat is not None:
-                out += _for_seats(game, [seat], Kind.TIMEOUT, now, {"event_seq": row.seq})
+                out += for_seats(game, [seat], Kind.TIMEOUT, now, {"event_seq": row.seq})
         elif row.type == "bot_took_over":
-            out += _for_seats(game, seats.values(), Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
+            out += for_seats(game, seats.values(), Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
         elif row.type == "chat_sent":
             to = row.payload.get("to")
             readers = [s for p, s in seats.items() if p != row.seat and (to is None or p == to)]
-            out += _for_seats(game, readers, Kind.CHAT, now, {"event_seq": row.seq})
+            out += for_seats(game, readers, Kind.CHAT, now, {"event_seq": row.seq})
 
     if moved and game.status == models.Game.Status.FINISHED:
-        out += _for_seats(game, seats.values(), Kind.GAME_END, now)
+        out += for_seats(game, seats.values(), Kind.GAME_END, now)
     elif moved:
         due: list[models.Seat] = []
         quick: list[models.Seat] = []
@@ -124,12 +124,12 @@ def queue_after_append(
                 continue
             # A quick follow-up is timed by the reply time, often hours: it goes out at once.
             (quick if pending.reply else due).append(seat)
-        out += _for_seats(game, due, Kind.TURN, now)
-        out += _for_seats(game, quick, Kind.FOLLOW_UP, now)
+        out += for_seats(game, due, Kind.TURN, now)
+        out += for_seats(game, quick, Kind.FOLLOW_UP, now)
     return queue(out)
 
 
-def _for_seats(
+def for_seats(
     game: models.Game,
     seats: Iterable[models.Seat],
     kind: str,

@@ -212,9 +212,14 @@ def command_submit(
     text: str,
     expected_seq: int,
     idempotency_key: str | None = None,
+    tell_player: bool = False,
     now: dt.datetime,
 ) -> SubmitResult:
     """A player's move in notation: parse, decide with the derived rng, append, then let bots play.
+
+    ``tell_player``: the move came from an email's one-click link, whose page shows nothing of the
+    game to a browser that is not signed in. If the seat must decide again, its next email (with
+    fresh links) is queued to the player's own address: the mailbox is the channel, not the page.
 
     ``expected_seq`` is the game's seq when the player saw their decision (a form's, a link's, an
     email's): the store refuses the command as stale only if that seat's decision changed since.
@@ -244,10 +249,22 @@ def command_submit(
         if not result.replayed:
             bot_rows, state = _play_bots(locked, state, now=now)
             rows += bot_rows
+            if tell_player:
+                _tell_seat_its_decision(locked, seat.position, state, now=now)
     game.refresh_from_db()
     if state is None:
         state = store.load(game).state
     return SubmitResult(game=game, state=state, events=rows, replayed=result.replayed)
+
+
+def _tell_seat_its_decision(game: models.Game, position: int, state: Any, *, now: dt.datetime) -> None:
+    if game.status != models.Game.Status.ACTIVE:
+        return
+    if state is None:
+        state = store.load(game).state
+    if any(p.seat == position for p in get_engine(game.kind).pending(state)):
+        seat = game.seats.select_related("user").get(position=position)
+        outbox.queue(outbox.for_seats(game, [seat], outbox.Kind.TURN, now))
 
 
 def _submit(

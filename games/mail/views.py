@@ -145,6 +145,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
             text=text,
             expected_seq=link.seq,
             idempotency_key=key,
+            tell_player=True,
             now=timezone.now(),
         )
     except store.StaleSeq:
@@ -158,6 +159,9 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
         return _used(request, game)
     if link.form:
         context["words"] = text
+    context["decides_again"] = any(
+        p.seat == seat.position for p in get_engine(game.kind).pending(result.state)
+    )
     # What was played, and nothing else: the seat's situation is for its player, signed in.
     return render(request, "games/mail/act_done.html", context)
 

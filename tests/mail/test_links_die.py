@@ -4,6 +4,7 @@ opens never shows the seat's private view (log, chat, hidden values) nor hands o
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -11,8 +12,8 @@ from django.urls import reverse
 
 from games import models, services, store
 from games.mail import links
-from tests.factories import NOW
-from tests.mail.helpers import event_count
+from tests.factories import NOW, make_game
+from tests.mail.helpers import event_count, run_outbox, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +122,35 @@ def test_the_unsubscribe_page_does_not_show_the_address(client: Client, mover: m
     assert user.email not in page.content.decode()
     done = client.post(reverse("mail:unsubscribe", args=[links.sign_unsubscribe(user)]))
     assert done.status_code == 200 and user.email not in done.content.decode()
+
+
+def test_after_a_link_the_next_decision_comes_by_email_not_on_the_page(
+    client: Client, ann: Any, bob: Any
+) -> None:
+    # In Moonrollers the player who rolled must then choose dice. The page shows no new links; the
+    # player's own mailbox gets them instead.
+    solo = make_game(ann, bob, kind="moonrollers")
+    seat = solo.seats.select_related("user").get(is_pending=True)
+    ann = seat.user
+    run_outbox()
+    done = client.post(act_path(solo, seat, "roll"))
+    assert done.status_code == 200
+    assert "an email with its links is on its way" in done.content.decode()
+    sent = run_outbox()
+    to_ann = [m for m in sent if m.to == [ann.email]]
+    assert len(to_ann) == 1 and "your move" in to_ann[0].subject
+    fresh = re.findall(r"http://\S+?(/mail/act/[^/\s]+/)", text_of(to_ann[0]))
+    assert fresh, text_of(to_ann[0])
+    # A fresh link from that email plays the next decision.
+    before = event_count()
+    assert client.post(fresh[0]).status_code == 200
+    assert event_count() > before
+
+
+def test_a_move_made_on_the_page_sends_no_email_to_its_player(ann: Any, bob: Any) -> None:
+    # Signed in, the player sees the new situation in front of them: no email about it.
+    solo = make_game(ann, bob, kind="moonrollers")
+    ann = solo.seats.select_related("user").get(is_pending=True).user
+    run_outbox()
+    services.command_submit(game=solo, user=ann, text="roll", expected_seq=solo.last_seq, now=NOW)
+    assert [m for m in run_outbox() if m.to == [ann.email]] == []
