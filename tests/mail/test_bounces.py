@@ -1,0 +1,119 @@
+"""Bounces (issue 12): never answered, recorded against the player, and mail stops after repeated
+hard bounces until the player re-enables it on their profile."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import EmailBounce
+from games import models, notifications
+from games.mail import receive
+from tests.factories import NOW
+from tests.mail.helpers import run_outbox
+
+pytestmark = pytest.mark.django_db
+
+
+def dsn(original: Any, *, status: str = "5.1.1", to: str = "play@moonweb.localhost") -> bytes:
+    """A Postfix-style delivery status notification about one message we sent."""
+    (recipient,) = original.to
+    report = EmailMessage()
+    report["From"] = "MAILER-DAEMON@mx.example.com (Mail Delivery System)"
+    report["To"] = to
+    report["Subject"] = "Undelivered Mail Returned to Sender"
+    report["Auto-Submitted"] = "auto-replied"
+    report.set_content("I'm sorry to have to inform you that your message could not be delivered.\n")
+    status_part = EmailMessage()
+    status_part.set_content(
+        "Reporting-MTA: dns; mx.example.com\n\n"
+        f"Final-Recipient: rfc822; {recipient}\nOriginal-Recipient: rfc822;{recipient}\n"
+        f"Action: failed\nStatus: {status}\nDiagnostic-Code: smtp; 550 5.1.1 User unknown\n"
+    )
+    report.make_mixed()
+    report.attach(_part("message/delivery-status", status_part.get_content()))
+    headers = "".join(f"{k}: {v}\n" for k, v in original.message().items())
+    report.attach(_part("text/rfc822-headers", headers))
+    report.replace_header("Content-Type", 'multipart/report; report-type="delivery-status"')
+    return report.as_bytes()
+
+
+def _part(content_type: str, text: str) -> EmailMessage:
+    part = EmailMessage()
+    maintype, subtype = content_type.split("/")
+    part.set_payload(text)
+    part["Content-Type"] = content_type
+    return part
+
+
+def turn_email(game: models.Game, seat: models.Seat) -> Any:
+    return next(m for m in run_outbox() if m.to == [seat.user.email])
+
+
+def test_a_bounce_is_not_answered_and_is_recorded_against_the_player(game: models.Game, mover: models.Seat) -> None:
+    original = turn_email(game, mover)
+    result = receive.receive(dsn(original), now=NOW, envelope_from="")
+    assert result.status == "dropped" and result.code == "bounce"
+    assert run_outbox() == []
+    bounce = EmailBounce.objects.get()
+    assert (bounce.user_id, bounce.address, bounce.status, bounce.hard) == (
+        mover.user.pk,
+        mover.user.email,
+        "5.1.1",
+        True,
+    )
+
+
+def test_a_bounce_naming_a_message_we_never_sent_is_not_recorded(game: models.Game, mover: models.Seat) -> None:
+    original = turn_email(game, mover)
+    forged = dsn(original).replace(b"moonweb.", b"moonwez.")
+    assert receive.receive(forged, now=NOW, envelope_from="").status == "dropped"
+    assert not EmailBounce.objects.exists()
+
+
+def test_repeated_hard_bounces_stop_mail_to_that_address_until_the_player_re_enables_it(
+    client: Client, game: models.Game, mover: models.Seat, settings: Any
+) -> None:
+    settings.MAIL_HARD_BOUNCES_BEFORE_STOP = 2
+    original = turn_email(game, mover)
+    receive.receive(dsn(original, status="4.2.2"), now=NOW)  # a full mailbox: temporary, does not count
+    receive.receive(dsn(original), now=NOW)
+    mover.user.refresh_from_db()
+    assert mover.user.email_stopped_at is None
+    receive.receive(dsn(original), now=NOW)
+    mover.user.refresh_from_db()
+    assert mover.user.email_stopped_at is not None
+
+    # The outbox skips them, saying why.
+    row = models.Notification.objects.create(
+        game=game, user=mover.user, kind=models.Notification.Kind.REMINDER, seq=game.last_seq, payload={"seat": 0}, created_at=NOW
+    )
+    mail.outbox.clear()
+    assert notifications.deliver(row.pk, now=NOW).startswith("skipped")
+    row.refresh_from_db()
+    assert "bounced" in row.error and mail.outbox == []
+
+    # Their profile says so, and a button starts mail again.
+    client.force_login(mover.user)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert "bounced" in page and mover.user.email in page
+    response = client.post(reverse("accounts:email_resume"))
+    assert response.status_code == 302
+    mover.user.refresh_from_db()
+    assert mover.user.email_stopped_at is None
+    assert "bounced" not in client.get(reverse("accounts:profile")).content.decode()
+
+
+def test_a_stopped_address_gets_no_answer_to_its_email(game: models.Game, mover: models.Seat) -> None:
+    run_outbox()
+    type(mover.user).objects.filter(pk=mover.user.pk).update(email_stopped_at=NOW)
+    from tests.mail.helpers import raw_reply, reply_address
+
+    result = receive.receive(raw_reply(to=reply_address(mover), sender=mover.user.email, body="pass"), now=NOW)
+    assert result.status == "accepted"  # the move is still played
+    assert [m for m in run_outbox() if m.to == [mover.user.email]] == []
