@@ -39,7 +39,11 @@ def record(
             message_id=message_id[:255],
             received_at=now,
         )
-        if hard and user.email_stopped_at is None and hard_count(user) >= settings.MAIL_HARD_BOUNCES_BEFORE_STOP:
+        if (
+            hard
+            and user.email_stopped_at is None
+            and hard_count(user) >= settings.MAIL_HARD_BOUNCES_BEFORE_STOP
+        ):
             User.objects.filter(pk=user.pk).update(email_stopped_at=now)
             log.warning("stopped emailing %s after %s hard bounces", user.pk, hard_count(user))
     return bounce

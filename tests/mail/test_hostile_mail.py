@@ -40,7 +40,10 @@ def with_raw_subject(raw: bytes, subject: bytes) -> bytes:
 class TestUndecodableContent:
     def post(self, client: Client, raw: bytes) -> Any:
         return client.post(
-            reverse("mail:inbound"), raw, content_type="message/rfc822", headers={"X-Inbound-Secret": "s3cret"}
+            reverse("mail:inbound"),
+            raw,
+            content_type="message/rfc822",
+            headers={"X-Inbound-Secret": "s3cret"},
         )
 
     def test_a_nul_byte_in_a_command_is_refused_with_an_answer_not_a_500(
@@ -86,7 +89,9 @@ class TestUndecodableContent:
 
 
 class TestWhoIsAnswered:
-    def test_a_forged_sender_who_plays_no_game_gets_nothing(self, game: models.Game, mover: models.Seat) -> None:
+    def test_a_forged_sender_who_plays_no_game_gets_nothing(
+        self, game: models.Game, mover: models.Seat
+    ) -> None:
         run_outbox()
         before = event_count()
         victim = "victim@elsewhere.example"
@@ -98,7 +103,9 @@ class TestWhoIsAnswered:
 
     def test_an_unknown_reply_address_is_never_answered(self, game: models.Game, mover: models.Seat) -> None:
         run_outbox()
-        raw = raw_reply(to="reply+NotARealTokenAtAll123@moonweb.localhost", sender=mover.user.email, body="pass")
+        raw = raw_reply(
+            to="reply+NotARealTokenAtAll123@moonweb.localhost", sender=mover.user.email, body="pass"
+        )
         assert receive.receive(raw, now=NOW).status == "dropped"
         assert sent_to(mover.user.email) == []
 
@@ -107,7 +114,10 @@ class TestWhoIsAnswered:
     ) -> None:
         run_outbox()
         raw = raw_reply(
-            to=reply_address(mover), sender=waiter.user.email, body="pass", subject="Click http://evil.example"
+            to=reply_address(mover),
+            sender=waiter.user.email,
+            body="pass",
+            subject="Click http://evil.example",
         )
         assert receive.receive(raw, now=NOW).code == "wrong_sender"
         (answer,) = sent_to(waiter.user.email)
@@ -152,7 +162,10 @@ class TestWhoIsAnswered:
     def test_a_null_envelope_sender_is_never_answered(self, game: models.Game, mover: models.Seat) -> None:
         run_outbox()
         before = event_count()
-        assert receive.receive(reply_from(mover, "fly to the moon"), now=NOW, envelope_from="").status == "dropped"
+        assert (
+            receive.receive(reply_from(mover, "fly to the moon"), now=NOW, envelope_from="").status
+            == "dropped"
+        )
         assert event_count() == before and sent_to(mover.user.email) == []
 
     def test_refusals_to_one_address_are_limited_per_hour(
@@ -166,7 +179,9 @@ class TestWhoIsAnswered:
 
 
 class TestSenderProof:
-    def test_the_envelope_sender_must_be_the_seats_player(self, game: models.Game, mover: models.Seat) -> None:
+    def test_the_envelope_sender_must_be_the_seats_player(
+        self, game: models.Game, mover: models.Seat
+    ) -> None:
         run_outbox()
         before = event_count()
         result = receive.receive(reply_from(mover, "pass"), now=NOW, envelope_from="attacker@evil.example")
@@ -179,7 +194,8 @@ class TestSenderProof:
         assert result.status == "accepted"
 
     @pytest.mark.parametrize(
-        "results", ["spf=fail smtp.mailfrom=x", "dkim=fail header.d=example.com", "dmarc=fail header.from=example.com"]
+        "results",
+        ["spf=fail smtp.mailfrom=x", "dkim=fail header.d=example.com", "dmarc=fail header.from=example.com"],
     )
     def test_a_failed_authentication_result_of_our_mta_is_refused(
         self, game: models.Game, mover: models.Seat, settings: Any, results: str
@@ -210,7 +226,9 @@ class TestSenderProof:
         settings.MAIL_REQUIRE_AUTH_PASS = True
         assert receive.receive(reply_from(mover, "roll"), now=NOW).code == "unauthenticated"
         passed = reply_from(
-            mover, "pass", headers={"Authentication-Results": "mx.moonweb.test; spf=pass; dkim=pass; dmarc=pass"}
+            mover,
+            "pass",
+            headers={"Authentication-Results": "mx.moonweb.test; spf=pass; dkim=pass; dmarc=pass"},
         )
         assert receive.receive(passed, now=NOW).status == "accepted"
 
@@ -221,7 +239,9 @@ class TestDuplicates:
     ) -> None:
         run_outbox()
         raw = b"\n".join(
-            line for line in reply_from(mover, "roll").split(b"\n") if not line.lower().startswith(b"message-id:")
+            line
+            for line in reply_from(mover, "roll").split(b"\n")
+            if not line.lower().startswith(b"message-id:")
         )
         assert b"Message-ID" not in raw
         seq = game.last_seq
@@ -249,7 +269,10 @@ class TestEnvelopeRecipient:
     ) -> None:
         # Ann writes to both seats' addresses (To: Bob's, Cc: hers); the copy delivered to hers plays.
         raw = raw_reply(
-            to=reply_address(waiter), sender=mover.user.email, body="pass", headers={"Cc": reply_address(mover)}
+            to=reply_address(waiter),
+            sender=mover.user.email,
+            body="pass",
+            headers={"Cc": reply_address(mover)},
         )
         result = receive.receive(raw, now=NOW, envelope_to=reply_address(mover))
         assert result.status == "accepted"
@@ -264,7 +287,9 @@ class TestWebhookSecret:
         settings.INBOUND_EMAIL_SECRET = "s3cret"
         before = event_count()
         response = client.post(
-            reverse("mail:inbound") + "?secret=s3cret", reply_from(mover, "pass"), content_type="message/rfc822"
+            reverse("mail:inbound") + "?secret=s3cret",
+            reply_from(mover, "pass"),
+            content_type="message/rfc822",
         )
         assert response.status_code == 403
         assert event_count() == before

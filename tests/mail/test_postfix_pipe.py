@@ -49,7 +49,8 @@ def env_file(tmp_path: Path, mailbox_dir: Path) -> Path:
 def write_env(path: Path, tmp_path: Path, mailbox_dir: Path, **overrides: str) -> None:
     values = {
         "DEBUG": "0",
-        "SECRET_KEY": "pipe-test-" + "k" * 50,
+        # The same key as the process that sent the mail: our Message-IDs carry a digest keyed by it.
+        "SECRET_KEY": django_settings.SECRET_KEY,
         "ALLOWED_HOSTS": "moonweb.test",
         "SITE_URL": "https://moonweb.test",
         "DATABASE_URL": database_url(),
@@ -63,24 +64,30 @@ def write_env(path: Path, tmp_path: Path, mailbox_dir: Path, **overrides: str) -
         "MOONWEB_VAR_DIR": str(tmp_path / "var"),
         **overrides,
     }
-    path.write_text("".join(f"{k}={v}\n" for k, v in values.items()))
+    # Quoted: read the same by systemd's EnvironmentFile and by the wrapper's shell.
+    path.write_text("".join(f'{k}="{v}"\n' for k, v in values.items()))
 
 
 def pipe(env_file: Path, raw: bytes, *, recipient: str, sender: str) -> subprocess.CompletedProcess[bytes]:
     """Run the wrapper as Postfix's pipe(8) would: argv from flags=DOR, the message on stdin."""
-    env = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "MOONWEB_ENV_FILE": str(env_file)}
-    return subprocess.run(  # noqa: S603 (our own script)
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": os.environ.get("HOME", "/tmp"),
+        "MOONWEB_ENV_FILE": str(env_file),
+    }
+    return subprocess.run(
         [str(WRAPPER), recipient, sender], input=raw, capture_output=True, env=env, timeout=120, check=False
     )
 
 
 def answers(mailbox_dir: Path, address: str) -> list[Any]:
-    """Send what the outbox holds (as the worker would) and read what the mailbox got for ``address``."""
+    """Send what the outbox holds (as the worker would) and read the answers (to incoming mail) the
+    mailbox got for ``address``."""
     run_outbox()
     found = []
     for path in sorted(mailbox_dir.glob("*.eml")) if mailbox_dir.exists() else []:
         message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if address in str(message["To"]):
+        if address in str(message["To"]) and message["X-Moonweb-Kind"] == "reply":
             found.append(message)
     return found
 
@@ -92,7 +99,8 @@ def body_of(message: Any) -> str:
 @pytest.fixture
 def table(settings: Any) -> tuple[models.Game, models.Seat]:
     settings.EMAIL_BACKEND = "moonweb.mailbox.MailboxBackend"
-    game = make_game(make_user("Ann"), make_user("Bob"))
+    # A real game: the subprocess knows only the real engines, not the tests' tiny one.
+    game = make_game(make_user("Ann"), make_user("Bob"), kind="moonrollers")
     mover = game.seats.select_related("user").get(is_pending=True)
     models.Notification.objects.update(sent_at=django_now())  # the opening emails are not the point
     return game, mover
@@ -140,29 +148,32 @@ def test_a_mutt_reply_is_played_exit_0_and_answered_accepted(
     env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat]
 ) -> None:
     game, mover = table
-    raw, address = mutt_reply(mover, "pass")
+    raw, address = mutt_reply(mover, "roll")
     done = pipe(env_file, raw, recipient=address, sender=mover.user.email)
     assert (done.returncode, done.stderr) == (0, b"")
-    assert models.Event.objects.filter(game=game, type="turn_passed", cause="player").count() == 1
-    (answer,) = answers(mailbox_dir, mover.user.email)
-    assert str(answer["Subject"]).startswith("Accepted")
+    assert models.Event.objects.filter(game=game, command="roll", cause="player").count() == 1
+    found = answers(mailbox_dir, mover.user.email)
+    assert [str(m["Subject"])[:8] for m in found] == ["Accepted"]
+    (answer,) = found
     assert str(answer["Reply-To"]).startswith(f"reply+{mover.reply_token}.")
     assert str(answer["Date"]).endswith("+0000")
 
 
-def test_an_html_only_reply_is_played(env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat]) -> None:
+def test_an_html_only_reply_is_played(
+    env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat]
+) -> None:
     game, mover = table
     address = f"reply+{mover.reply_token}@{django_settings.REPLY_DOMAIN}"
     raw = (
         f"From: Ann <{mover.user.email}>\nTo: {address}\nSubject: Re: your move\n"
         "Message-ID: <html-only@webmail.example>\nMIME-Version: 1.0\n"
         'Content-Type: text/html; charset="utf-8"\n\n'
-        '<html><body><div dir="ltr">pass</div><br><div class="gmail_quote">'
+        '<html><body><div dir="ltr">roll</div><br><div class="gmail_quote">'
         "<div>On Sun, Moonweb wrote:</div><blockquote>roll</blockquote></div></body></html>\n"
     ).encode()
     done = pipe(env_file, raw, recipient=address, sender=mover.user.email)
     assert (done.returncode, done.stderr) == (0, b"")
-    assert models.Event.objects.filter(game=game, type="turn_passed", cause="player").count() == 1
+    assert models.Event.objects.filter(game=game, command="roll", cause="player").count() == 1
     (answer,) = answers(mailbox_dir, mover.user.email)
     assert str(answer["Subject"]).startswith("Accepted")
 
@@ -170,7 +181,7 @@ def test_an_html_only_reply_is_played(env_file: Path, mailbox_dir: Path, table: 
 def test_a_bounce_exits_0_is_recorded_and_never_answered(
     env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat], settings: Any
 ) -> None:
-    game, mover = table
+    _game, mover = table
     settings.MAIL_BOUNCE_ADDRESS = f"bounces@{django_settings.REPLY_DOMAIN}"
     models.Notification.objects.update(sent_at=None, claimed_at=None, attempts=0)
     mail.outbox.clear()
@@ -196,10 +207,10 @@ def test_an_unreachable_broker_after_the_commit_still_exits_0_and_writes_nothing
     game, mover = table
     refused = tmp_path / "refused.env"
     write_env(refused, tmp_path, mailbox_dir, CELERY_BROKER_URL="redis://127.0.0.1:1/0")
-    raw, address = mutt_reply(mover, "pass")
+    raw, address = mutt_reply(mover, "roll")
     done = pipe(refused, raw, recipient=address, sender=mover.user.email)
     assert (done.returncode, done.stderr) == (0, b"")
-    assert models.Event.objects.filter(game=game, type="turn_passed", cause="player").count() == 1
+    assert models.Event.objects.filter(game=game, command="roll", cause="player").count() == 1
     # The answer waits in the outbox for the catch-up task.
     assert models.Notification.objects.filter(kind="reply", sent_at__isnull=True).count() == 1
     assert "accepted" in (tmp_path / "receive_email.log").read_text()
@@ -211,17 +222,17 @@ def test_an_unreachable_database_is_75_and_nothing_on_stderr(
     game, mover = table
     down = tmp_path / "down.env"
     write_env(down, tmp_path, mailbox_dir, DATABASE_URL=database_url(port=1))
-    raw, address = mutt_reply(mover, "pass")
+    raw, address = mutt_reply(mover, "roll")
     done = pipe(down, raw, recipient=address, sender=mover.user.email)
     assert (done.returncode, done.stderr) == (EX_TEMPFAIL, b"")
-    assert not models.Event.objects.filter(game=game, type="turn_passed").exists()
+    assert not models.Event.objects.filter(game=game, command="roll").exists()
 
 
 def test_a_nul_byte_and_a_broken_subject_exit_0_with_an_answer(
     env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat]
 ) -> None:
-    game, mover = table
-    raw, address = mutt_reply(mover, "pa\x00ss")
+    _game, mover = table
+    raw, address = mutt_reply(mover, "ro\x00ll")
     raw = raw.replace(b"Subject: Re:", b"Subject: =?utf-8?q?=00=FF?= Re:")
     done = pipe(env_file, raw, recipient=address, sender=mover.user.email)
     assert (done.returncode, done.stderr) == (0, b"")
@@ -234,7 +245,7 @@ def test_the_wrong_envelope_sender_is_refused(
     env_file: Path, mailbox_dir: Path, table: tuple[models.Game, models.Seat]
 ) -> None:
     game, mover = table
-    raw, address = mutt_reply(mover, "pass")
+    raw, address = mutt_reply(mover, "roll")
     done = pipe(env_file, raw, recipient=address, sender="attacker@evil.example")
     assert (done.returncode, done.stderr) == (0, b"")
-    assert not models.Event.objects.filter(game=game, type="turn_passed").exists()
+    assert not models.Event.objects.filter(game=game, command="roll").exists()

@@ -14,6 +14,7 @@ from tests.mail.helpers import raw_reply, reply_address, run_outbox, text_of
 pytestmark = pytest.mark.django_db
 
 TURN_EMAIL = "It is your move in Race to 20.\nroll    (Roll the die)\npass    (Pass)"
+QUOTED = "\n".join("> " + line for line in TURN_EMAIL.split("\n"))
 
 
 def play(seat: models.Seat, body: str) -> receive.Received:
@@ -37,7 +38,8 @@ def answer_to(seat: models.Seat) -> Any:
         "roll\n\nCheers,\nBob\n",
         "roll\nThanks!\nAnn\n",
         # bottom-posting: the quote first, the commands below it
-        f"On Sun, 22 Nov 2026 at 12:00, Moonweb <play@moonweb.localhost> wrote:\n> {TURN_EMAIL}\n> pass\n\nroll\n\nCheers,\nBob\n",
+        f"On Sun, 22 Nov 2026 at 12:00, Moonweb <play@moonweb.localhost> wrote:\n{QUOTED}\n"
+        "\nroll\n\nCheers,\nBob\n",
     ],
     ids=["mutt-forward", "apple-forward", "cheers", "thanks", "bottom-posting"],
 )
@@ -48,7 +50,9 @@ def test_the_commands_are_played_and_nothing_after_them_is_a_command(
     seq = game.last_seq
     result = play(mover, body)
     assert (result.status, result.applied) == ("accepted", ["roll"])
-    played = list(models.Event.objects.filter(game=game, seq__gt=seq, cause="player").values_list("command", flat=True))
+    played = list(
+        models.Event.objects.filter(game=game, seq__gt=seq, cause="player").values_list("command", flat=True)
+    )
     assert played == ["roll"]
     answer = answer_to(mover)
     assert answer.subject.startswith("Accepted")
@@ -63,7 +67,9 @@ def test_lines_after_the_commands_are_reported_politely(game: models.Game, mover
     assert "were not read as commands" in text and "Cheers," in text
 
 
-def test_a_line_that_is_no_command_before_any_command_is_still_refused(game: models.Game, mover: models.Seat) -> None:
+def test_a_line_that_is_no_command_before_any_command_is_still_refused(
+    game: models.Game, mover: models.Seat
+) -> None:
     run_outbox()
     result = play(mover, "Cheers,\nroll\n")
     assert (result.status, result.code) == ("refused", "command")
