@@ -15,7 +15,7 @@ import email.utils
 import hashlib
 import re
 from dataclasses import dataclass, field
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from html.parser import HTMLParser
 
@@ -270,25 +270,32 @@ def _delivery_status(message: EmailMessage) -> tuple[list[Bounced], list[str]]:
         if kind == "message/delivery-status":
             blocks = part.get_payload()
             for block in blocks if isinstance(blocks, list) else []:
-                action = str(block.get("Action", "")).strip().lower()
-                status = str(block.get("Status", "")).strip().split(" ", 1)[0]
-                recipient = str(block.get("Original-Recipient") or block.get("Final-Recipient") or "")
-                address = printable(recipient.split(";", 1)[-1]).strip().strip("<>")
-                if action == "failed" and STATUS_RE.match(status) and "@" in address:
-                    diagnostic = printable(str(block.get("Diagnostic-Code", "")))
-                    bounced.append(Bounced(address, status, " ".join(diagnostic.split())[:500]))
+                if isinstance(block, Message):
+                    bounced += _failed_recipient(block)
         elif kind in ("text/rfc822-headers", "message/rfc822"):
             try:
-                original = (
-                    part.get_payload(0)
-                    if kind == "message/rfc822"
-                    else _headers(part.get_payload(decode=True) or b"")
-                )
+                if kind == "message/rfc822":
+                    original = part.get_payload(0)
+                else:
+                    payload = part.get_payload(decode=True)
+                    original = _headers(payload if isinstance(payload, bytes) else b"")
             except Exception:  # noqa: S112 (an unreadable original names no message)
                 continue
             if isinstance(original, EmailMessage):
                 message_ids += [m for m in [_header(original, "Message-ID")] if m]
     return bounced, message_ids
+
+
+def _failed_recipient(block: Message) -> list[Bounced]:
+    """The failed recipient of one per-recipient block of a DSN (none if it did not fail)."""
+    action = str(block.get("Action", "")).strip().lower()
+    status = str(block.get("Status", "")).strip().split(" ", 1)[0]
+    recipient = str(block.get("Original-Recipient") or block.get("Final-Recipient") or "")
+    address = printable(recipient.split(";", 1)[-1]).strip().strip("<>")
+    if action != "failed" or not STATUS_RE.match(status) or "@" not in address:
+        return []
+    diagnostic = printable(str(block.get("Diagnostic-Code", "")))
+    return [Bounced(address, status, " ".join(diagnostic.split())[:500])]
 
 
 def _text(message: EmailMessage) -> str | None:

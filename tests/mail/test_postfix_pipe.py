@@ -72,7 +72,7 @@ def pipe(env_file: Path, raw: bytes, *, recipient: str, sender: str) -> subproce
     """Run the wrapper as Postfix's pipe(8) would: argv from flags=DOR, the message on stdin."""
     env = {
         "PATH": os.environ["PATH"],
-        "HOME": os.environ.get("HOME", "/tmp"),
+        "HOME": os.environ.get("HOME", str(env_file.parent)),
         "MOONWEB_ENV_FILE": str(env_file),
     }
     return subprocess.run(
