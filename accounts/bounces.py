@@ -55,8 +55,19 @@ def hard_count(user: User) -> int:
 
 
 def is_stopped(address: str) -> bool:
-    """Whether mail to this address is stopped because it bounced (the outbox and answers skip it)."""
-    return User.objects.filter(email__iexact=address.strip(), email_stopped_at__isnull=False).exists()
+    """Whether mail to this address is stopped because it bounced (the outbox and answers skip it).
+
+    Only while the player's address is still the one that bounced: a player who changed it is
+    mailed at the new one.
+    """
+    address = address.strip()
+    return User.objects.filter(
+        email__iexact=address,
+        email_stopped_at__isnull=False,
+        email_bounces__address__iexact=address,
+        email_bounces__hard=True,
+        email_bounces__cleared=False,
+    ).exists()
 
 
 def resume(user: User) -> None:

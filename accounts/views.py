@@ -26,7 +26,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         translation.activate(user.language)
         messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
-    context = {"form": form, "email_stopped": request.user.email_stopped_at is not None}
+    context = {"form": form, "email_stopped": bounces.is_stopped(request.user.email)}
     if context["email_stopped"]:
         context["last_bounce"] = request.user.email_bounces.filter(hard=True, cleared=False).first()
     return render(request, "accounts/profile.html", context)

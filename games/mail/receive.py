@@ -344,7 +344,11 @@ def _may_answer(address: str, *, refusal: bool) -> bool:
     for name, limit in limits:
         key = f"mail:{name}:{digest}:{hour}"
         cache.add(key, 0, timeout=3600)
-        if cache.incr(key) > limit:
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between the two calls
+            cache.set(key, count := 1, timeout=3600)
+        if count > limit:
             log.warning("not answered: %s per hour to one address reached", name)
             return False
     return True

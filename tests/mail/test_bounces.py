@@ -117,8 +117,9 @@ def test_repeated_hard_bounces_stop_mail_to_that_address_until_the_player_re_ena
 
 
 def test_a_stopped_address_gets_no_answer_to_its_email(game: models.Game, mover: models.Seat) -> None:
-    run_outbox()
-    type(mover.user).objects.filter(pk=mover.user.pk).update(email_stopped_at=NOW)
+    original = turn_email(game, mover)
+    for _ in range(3):
+        receive.receive(dsn(original), now=NOW)
     from tests.mail.helpers import raw_reply, reply_address
 
     result = receive.receive(
@@ -126,3 +127,17 @@ def test_a_stopped_address_gets_no_answer_to_its_email(game: models.Game, mover:
     )
     assert result.status == "accepted"  # the move is still played
     assert [m for m in run_outbox() if m.to == [mover.user.email]] == []
+
+
+def test_a_player_who_changed_their_address_is_mailed_at_the_new_one(
+    game: models.Game, mover: models.Seat
+) -> None:
+    from accounts import bounces
+
+    original = turn_email(game, mover)
+    for _ in range(3):
+        receive.receive(dsn(original), now=NOW)
+    old = mover.user.email
+    assert bounces.is_stopped(old)
+    type(mover.user).objects.filter(pk=mover.user.pk).update(email="ann.new@example.com")
+    assert not bounces.is_stopped("ann.new@example.com")

@@ -326,3 +326,21 @@ def test_an_unexpected_error_before_the_commit_exits_75_without_writing_to_stder
         call_command("receive_email")
     assert exit_.value.code == 75
     assert capsys.readouterr().err == ""
+
+
+def test_an_unexpected_error_in_the_webhook_is_a_503_not_a_500(
+    client: Client, game: models.Game, mover: models.Seat, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.INBOUND_EMAIL_SECRET = "s3cret"
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(receive, "receive", broken)
+    response = client.post(
+        reverse("mail:inbound"),
+        reply_from(mover, "pass"),
+        content_type="message/rfc822",
+        headers={"X-Inbound-Secret": "s3cret"},
+    )
+    assert response.status_code == 503

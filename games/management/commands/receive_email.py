@@ -60,10 +60,12 @@ def log_away_from_stderr() -> None:
     except OSError:
         handler = logging.NullHandler()  # nowhere to write: silence beats a bounce
     handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
+    streams = {sys.stderr, sys.__stderr__, sys.stdout, sys.__stdout__}
     for logger in [logging.getLogger(), *map(logging.getLogger, logging.root.manager.loggerDict)]:
         for old in list(getattr(logger, "handlers", [])):
-            if isinstance(old, logging.StreamHandler) and not isinstance(old, logging.FileHandler):
+            if getattr(old, "stream", None) in streams or getattr(old, "moonweb_receive_email", False):
                 logger.removeHandler(old)
+    setattr(handler, "moonweb_receive_email", True)  # noqa: B010 (marks it: a second call replaces it)
     logging.getLogger().addHandler(handler)
     logging.captureWarnings(True)  # warnings too, which Python would print on standard error
 
