@@ -38,9 +38,15 @@ def database_url(port: int | None = None) -> str:
     )
 
 
+# A production-grade key, shared by this process and the piped one (the web, the worker and the
+# receiver share one environment file): our Message-IDs carry a digest keyed by it.
+SECRET_KEY = "pipe-test-9f2c47e1b8d35a60c4e7f1a2b3d4c5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2"
+
+
 @pytest.fixture
-def env_file(tmp_path: Path, mailbox_dir: Path) -> Path:
+def env_file(tmp_path: Path, mailbox_dir: Path, settings: Any) -> Path:
     """The deployment's environment file, as the web and the worker would read it."""
+    settings.SECRET_KEY = SECRET_KEY
     path = tmp_path / "moonweb.env"
     write_env(path, tmp_path, mailbox_dir)
     return path
@@ -49,8 +55,7 @@ def env_file(tmp_path: Path, mailbox_dir: Path) -> Path:
 def write_env(path: Path, tmp_path: Path, mailbox_dir: Path, **overrides: str) -> None:
     values = {
         "DEBUG": "0",
-        # The same key as the process that sent the mail: our Message-IDs carry a digest keyed by it.
-        "SECRET_KEY": django_settings.SECRET_KEY,
+        "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "moonweb.test",
         "SITE_URL": "https://moonweb.test",
         "DATABASE_URL": database_url(),
