@@ -29,6 +29,13 @@ def record(
         log.info("bounce for %r, which is nobody's address", address)
         return None
     hard = status.startswith("5")
+    if message_id:
+        # The same report delivered twice, or twice for one message: one failure, counted once.
+        earlier = EmailBounce.objects.filter(
+            user=user, address__iexact=address.strip(), message_id=message_id
+        )
+        if earlier.exists():
+            return earlier.first()
     with transaction.atomic():
         bounce = EmailBounce.objects.create(
             user=user,

@@ -145,16 +145,15 @@ def _to_bounce_address(envelope_to: str) -> bool:
 
 def _bounce(mail: inbound.Parsed, *, now: dt.datetime) -> Received:
     """A bounce is never answered; a DSN about mail we sent is recorded against its recipient."""
-    ours = [m for m in mail.bounced_message_ids if messages.sent_to(m) is not None]
+    # Only a report quoting a message we sent to that very address counts: anyone can write a DSN,
+    # nobody else knows our Message-IDs (they carry a keyed digest).
+    sent = {m: (messages.sent_to(m) or "").lower() for m in mail.bounced_message_ids}
     recorded = 0
     for failed in mail.bounced:
-        # Only a report quoting a message we sent to that very address counts: anyone can write a
-        # DSN, nobody else knows our Message-IDs (they carry a keyed digest).
-        addresses = {(messages.sent_to(m) or "").lower() for m in ours}
-        if failed.address.lower() not in addresses:
+        message_id = next((m for m, to in sent.items() if to and to == failed.address.lower()), None)
+        if message_id is None:
             log.info("ignored a bounce for %r: it names no message we sent there", failed.address)
             continue
-        message_id = next(m for m in ours if (messages.sent_to(m) or "").lower() == failed.address.lower())
         if bounces.record(
             failed.address, status=failed.status, diagnostic=failed.diagnostic, message_id=message_id, now=now
         ):

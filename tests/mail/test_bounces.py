@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import EmailBounce
 from games import models, notifications
-from games.mail import receive
+from games.mail import messages, receive
 from tests.factories import NOW
 from tests.mail.helpers import run_outbox
 
@@ -53,6 +53,26 @@ def turn_email(game: models.Game, seat: models.Seat) -> Any:
     return next(m for m in run_outbox() if m.to == [seat.user.email])
 
 
+def another_turn_email(game: models.Game, seat: models.Seat) -> Any:
+    """One more email to the seat (another Message-ID), as a reminder would be."""
+    row = models.Notification.objects.create(
+        game=game,
+        user=seat.user,
+        kind=models.Notification.Kind.TURN,
+        seq=game.last_seq,
+        payload={"seat": seat.position},
+        created_at=NOW,
+    )
+    return messages.build(row, now=NOW)
+
+
+def test_one_message_bouncing_twice_counts_once(game: models.Game, mover: models.Seat) -> None:
+    original = turn_email(game, mover)
+    receive.receive(dsn(original), now=NOW)
+    receive.receive(dsn(original), now=NOW)
+    assert EmailBounce.objects.count() == 1
+
+
 def test_a_bounce_is_not_answered_and_is_recorded_against_the_player(
     game: models.Game, mover: models.Seat
 ) -> None:
@@ -83,11 +103,12 @@ def test_repeated_hard_bounces_stop_mail_to_that_address_until_the_player_re_ena
 ) -> None:
     settings.MAIL_HARD_BOUNCES_BEFORE_STOP = 2
     original = turn_email(game, mover)
-    receive.receive(dsn(original, status="4.2.2"), now=NOW)  # a full mailbox: temporary, does not count
-    receive.receive(dsn(original), now=NOW)
+    # A full mailbox: temporary, does not count.
+    receive.receive(dsn(original, status="4.2.2"), now=NOW)
+    receive.receive(dsn(another_turn_email(game, mover)), now=NOW)
     mover.user.refresh_from_db()
     assert mover.user.email_stopped_at is None
-    receive.receive(dsn(original), now=NOW)
+    receive.receive(dsn(another_turn_email(game, mover)), now=NOW)
     mover.user.refresh_from_db()
     assert mover.user.email_stopped_at is not None
 
@@ -117,9 +138,9 @@ def test_repeated_hard_bounces_stop_mail_to_that_address_until_the_player_re_ena
 
 
 def test_a_stopped_address_gets_no_answer_to_its_email(game: models.Game, mover: models.Seat) -> None:
-    original = turn_email(game, mover)
+    turn_email(game, mover)
     for _ in range(3):
-        receive.receive(dsn(original), now=NOW)
+        receive.receive(dsn(another_turn_email(game, mover)), now=NOW)
     from tests.mail.helpers import raw_reply, reply_address
 
     result = receive.receive(
@@ -134,9 +155,9 @@ def test_a_player_who_changed_their_address_is_mailed_at_the_new_one(
 ) -> None:
     from accounts import bounces
 
-    original = turn_email(game, mover)
+    turn_email(game, mover)
     for _ in range(3):
-        receive.receive(dsn(original), now=NOW)
+        receive.receive(dsn(another_turn_email(game, mover)), now=NOW)
     old = mover.user.email
     assert bounces.is_stopped(old)
     type(mover.user).objects.filter(pk=mover.user.pk).update(email="ann.new@example.com")
