@@ -137,7 +137,10 @@ def parse(
         raise Refusal("malformed", "the message is not valid email", known) from None
     assert isinstance(message, EmailMessage)
     if known.report:
-        known.bounced, known.bounced_message_ids = _delivery_status(message)
+        try:
+            known.bounced, known.bounced_message_ids = _delivery_status(message)
+        except Exception:  # a report too broken to read names nobody: it is still never answered
+            known.bounced, known.bounced_message_ids = [], []
         return known
     if not sender:
         raise Refusal("malformed", "the message has no sender address", known)
@@ -212,7 +215,7 @@ def _tokens(message: EmailMessage, reply_domain: str, envelope_to: str) -> list[
 
 def _automatic(message: EmailMessage, sender: str) -> bool:
     """Autoresponders, bounces and lists: answering them would start a mail loop."""
-    if message.get("Return-Path") is not None and _header(message, "Return-Path") in ("<>", ""):
+    if "Return-Path" in message and _header(message, "Return-Path") in ("<>", ""):
         return True  # the MTA wrote the null envelope sender of a bounce
     auto = _header(message, "Auto-Submitted").lower()
     if auto and auto != "no":
