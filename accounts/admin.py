@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import User
+from accounts.models import EmailBounce, User
 
 
 @admin.register(User)
@@ -15,5 +15,18 @@ class PlayerAdmin(UserAdmin):
     search_fields = ("username", "email", "display_name")
     fieldsets = (
         *(UserAdmin.fieldsets or ()),
-        ("Player", {"fields": ("display_name", "language", "notify", "away_until", "is_bot")}),
+        (
+            "Player",
+            {"fields": ("display_name", "language", "notify", "away_until", "is_bot", "email_stopped_at")},
+        ),
     )
+
+
+@admin.register(EmailBounce)
+class EmailBounceAdmin(admin.ModelAdmin):
+    """Delivery failures reported about mail we sent (accounts.bounces)."""
+
+    list_display = ("address", "status", "hard", "cleared", "received_at", "user")
+    list_filter = ("hard", "cleared")
+    search_fields = ("address", "diagnostic", "message_id")
+    readonly_fields = ("user", "address", "status", "hard", "diagnostic", "message_id", "received_at")

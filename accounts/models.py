@@ -59,6 +59,9 @@ class User(AbstractUser):
     # An IANA zone name ("Europe/Paris"); empty means UTC. Pages and emails show times in it.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     is_bot = models.BooleanField(default=False)
+    # Set when mail to ``email`` bounced too often (accounts.bounces): nothing is sent to it until
+    # the player says on their profile that it is fixed.
+    email_stopped_at = models.DateTimeField(_("emails stopped at"), null=True, blank=True)
 
     def __str__(self) -> str:
         return self.public_name
@@ -78,3 +81,24 @@ class User(AbstractUser):
 def public_name_of(user: User) -> str:
     """What allauth shows for a user (its greetings): the name other players see, never the email."""
     return user.public_name
+
+
+class EmailBounce(models.Model):
+    """A delivery failure report (DSN) about mail we sent to a player's address."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="email_bounces")
+    address = models.EmailField(max_length=254)
+    # The DSN's Status ("5.1.1"): 5.x.x is permanent (hard), 4.x.x temporary.
+    status = models.CharField(max_length=16, blank=True)
+    hard = models.BooleanField(default=False)
+    diagnostic = models.CharField(max_length=500, blank=True)
+    message_id = models.CharField(max_length=255, blank=True)  # of our message that bounced
+    received_at = models.DateTimeField()
+    # Set when the player re-enables emails: older bounces no longer count.
+    cleared = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self) -> str:
+        return f"{self.address} {self.status} {self.received_at:%Y-%m-%d %H:%M}"

@@ -10,4 +10,5 @@ app_name = "accounts"
 
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
+    path("profile/email-resume/", views.email_resume, name="email_resume"),
 ]

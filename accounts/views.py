@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from accounts import bounces
 from accounts.forms import ProfileForm
 from accounts.models import User
 
@@ -25,7 +26,20 @@ def profile(request: HttpRequest) -> HttpResponse:
         translation.activate(user.language)
         messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {"form": form, "email_stopped": bounces.is_stopped(request.user.email)}
+    if context["email_stopped"]:
+        context["last_bounce"] = request.user.email_bounces.filter(hard=True, cleared=False).first()
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_POST
+def email_resume(request: HttpRequest) -> HttpResponse:
+    """The player fixed the address that bounced: send them email again."""
+    assert isinstance(request.user, User)
+    bounces.resume(request.user)
+    messages.success(request, _("Emails to %(email)s start again.") % {"email": request.user.email})
+    return redirect("accounts:profile")
 
 
 @require_POST

@@ -452,3 +452,24 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 
 # Issue 12 (links): every dynamic answer is Cache-Control: private, no-store (one player's view).
 MIDDLEWARE = [*MIDDLEWARE, "moonweb.cache_control.PrivateNoStoreMiddleware"]
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 12 (mail): reading replies behind a real mail server (README: "Receiving replies with Postfix").
+# ---------------------------------------------------------------------------------------------------
+# The authserv-id (first word) of the Authentication-Results header our receiving MTA adds, e.g.
+# "mx.example.org". Empty: the header is not read (anyone can write one). With it, a message whose
+# SPF, DKIM or DMARC result there is "fail" is refused; MAIL_REQUIRE_AUTH_PASS also refuses one that
+# passes none of them (DMARC pass, or else DKIM or SPF pass).
+MAIL_AUTHSERV_ID = os.environ.get("MAIL_AUTHSERV_ID", "").strip()
+MAIL_REQUIRE_AUTH_PASS = env_bool("MAIL_REQUIRE_AUTH_PASS", False)
+# The envelope sender of outgoing mail, where bounces arrive (route it to receive_email like the
+# reply addresses). Empty: the From address is the envelope sender.
+MAIL_BOUNCE_ADDRESS = os.environ.get("MAIL_BOUNCE_ADDRESS", "").strip()
+# After this many permanent bounces an address gets no more mail until its player re-enables it.
+MAIL_HARD_BOUNCES_BEFORE_STOP = env_int("MAIL_HARD_BOUNCES_BEFORE_STOP", 3)
+# Answers to incoming mail, per address and per hour (in the shared cache): refusals, and all.
+MAIL_REFUSALS_PER_HOUR = env_int("MAIL_REFUSALS_PER_HOUR", 5)
+MAIL_ANSWERS_PER_HOUR = env_int("MAIL_ANSWERS_PER_HOUR", 30)
+# Where `manage.py receive_email` logs (never standard error: the MTA would bounce it to the
+# player). A file path, or "syslog".
+RECEIVE_EMAIL_LOG = os.environ.get("RECEIVE_EMAIL_LOG", str(VAR_DIR / "log" / "receive_email.log"))

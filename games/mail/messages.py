@@ -8,6 +8,7 @@ any more (the player moved in the meantime) is skipped rather than sent.
 from __future__ import annotations
 
 import datetime as dt
+import email.utils
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,9 +18,11 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import bounces
 from games import models, outbox, selectors, texts
 from games.boards import presentation_for
 from games.engine.core import get_engine
@@ -55,6 +58,8 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
         raise Skip("no address")
     if note.kind != Kind.REPLY and note.user is not None and not outbox.wants(note.user, note.kind):
         raise Skip(f"{note.user} does not want {note.kind} emails")
+    if bounces.is_stopped(address):
+        raise Skip("the address bounced too often: its player must re-enable it on their profile")
     builder = BUILDERS.get(note.kind)
     if builder is None:
         raise Skip(f"no email for {note.kind!r}")
@@ -75,7 +80,9 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
         text = _tidy(render_to_string(f"emails/{content.template}.txt", context))
         html = render_to_string(f"emails/{content.template}.html", context)
     headers = {
-        "Message-ID": f"<moonweb.{note.pk}.{note.kind}@{settings.REPLY_DOMAIN}>",
+        "Message-ID": message_id(note),
+        # "+0000": Django's own Date says "-0000", which RFC 5322 reserves for an unknown zone.
+        "Date": email.utils.format_datetime(now.astimezone(dt.UTC)),
         "Auto-Submitted": content.auto,
         "X-Moonweb-Kind": note.kind,
     }
@@ -92,16 +99,45 @@ def build(note: models.Notification, *, now: dt.datetime) -> EmailMultiAlternati
     if parents:
         headers["In-Reply-To"] = parents[-1]
         headers["References"] = " ".join(parents)
+    if settings.MAIL_BOUNCE_ADDRESS:
+        # The envelope sender (where bounces go) differs from the From players see.
+        headers["From"] = settings.DEFAULT_FROM_EMAIL
     message = EmailMultiAlternatives(
         subject=_one_line(content.subject),
         body=text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
+        from_email=settings.MAIL_BOUNCE_ADDRESS or settings.DEFAULT_FROM_EMAIL,
         to=[address],
         reply_to=[content.reply_to] if content.reply_to else None,
         headers=headers,
     )
     message.attach_alternative(html, "text/html")
     return message
+
+
+def message_id(note: models.Notification) -> str:
+    """The row's Message-ID: the same each time this row is sent (a resend after a crash folds into
+    the first copy), different for any other row, on any instance or after a database reset (a
+    digest keyed by SECRET_KEY over the row's id and creation time). A bounce quoting it is
+    recognised by ``sent_to``."""
+    return f"<moonweb.{note.pk}.{note.kind}.{_mac(note)}@{settings.REPLY_DOMAIN}>"
+
+
+def _mac(note: models.Notification) -> str:
+    return salted_hmac("moonweb.message-id", f"{note.pk}|{note.created_at.isoformat()}").hexdigest()[:20]
+
+
+_MESSAGE_ID = re.compile(r"^<moonweb\.(\d{1,18})\.([a-z_]{1,30})\.([0-9a-f]{20})@([^>]+)>$")
+
+
+def sent_to(mid: str) -> str | None:
+    """The address a Message-ID of ours was sent to, or None when it is not one of ours."""
+    match = _MESSAGE_ID.match(mid.strip())
+    if not match:
+        return None
+    note = models.Notification.objects.select_related("user").filter(pk=int(match.group(1))).first()
+    if note is None or message_id(note) != mid.strip():
+        return None
+    return note.to_email or (note.user.email if note.user is not None else "") or None
 
 
 def game_thread_id(game_id: int) -> str:
@@ -349,6 +385,7 @@ def _reply(note: models.Notification, now: dt.datetime) -> Content:
             "applied": _played_words(payload, names),
             "failed": payload.get("failed", ""),
             "ignored": payload.get("ignored", 0),
+            "unread": [str(line) for line in payload.get("unread") or []],
             "limit_bytes": settings.MAX_INBOUND_BYTES // 1024,
             "s": where,
             "deadline_text": _deadline_text(where.deadline) if where else "",

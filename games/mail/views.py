@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -39,6 +40,9 @@ def _sign_in_url(game: models.Game | None) -> str:
     # The way on from every act page: the game page, after signing in as its player.
     target = reverse("games:game", args=[game.pk]) if game is not None else "/"
     return f"{reverse('account_login')}?{urlencode({'next': target})}"
+
+
+log = logging.getLogger(__name__)
 
 
 def _refused(
@@ -190,15 +194,31 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt
 @require_POST
 def inbound(request: HttpRequest) -> HttpResponse:
+    """Raw MIME in the body. The secret only in the X-Inbound-Secret header: a query string ends up
+    in access logs. X-Envelope-To and X-Envelope-From carry the envelope, as ``receive_email``'s
+    --to and --sender do (an empty X-Envelope-From is a bounce's null sender).
+
+    200 once handled (played, refused with an answer, or dropped on purpose), 503 for a failure
+    before that, so the provider retries; never a 500.
+    """
     secret = settings.INBOUND_EMAIL_SECRET
     if not secret:
         return JsonResponse({"error": "inbound mail is not configured (INBOUND_EMAIL_SECRET)"}, status=503)
-    given = request.headers.get("X-Inbound-Secret") or request.GET.get("secret") or ""
+    given = request.headers.get("X-Inbound-Secret", "")
     if not hmac.compare_digest(given.encode(), secret.encode()):
-        return JsonResponse({"error": "wrong or missing secret"}, status=403)
+        return JsonResponse({"error": "wrong or missing secret (the X-Inbound-Secret header)"}, status=403)
     # Read one byte past the limit: enough to know the message is too big, never the whole of it.
     raw = request.read(settings.MAX_INBOUND_BYTES + 1)
     if not raw:
         return JsonResponse({"error": "the body must be a raw email message"}, status=400)
-    result = receive.receive(raw, now=timezone.now(), envelope_to=request.headers.get("X-Envelope-To", ""))
+    try:
+        result = receive.receive(
+            raw,
+            now=timezone.now(),
+            envelope_to=request.headers.get("X-Envelope-To", ""),
+            envelope_from=request.headers.get("X-Envelope-From"),
+        )
+    except Exception:
+        log.exception("inbound mail: temporary failure, the sender should retry")
+        return JsonResponse({"error": "temporary failure, try again later"}, status=503)
     return JsonResponse({"status": result.status, "code": result.code, "applied": result.applied})

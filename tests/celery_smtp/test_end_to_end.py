@@ -127,7 +127,7 @@ def test_a_move_by_api_emails_the_next_player_whose_reply_plays_and_emails_the_f
     assert latency < 10
 
 
-def test_every_refusal_is_answered_by_smtp_and_writes_no_event(
+def test_every_refusal_to_a_player_is_answered_by_smtp_and_writes_no_event(
     pipeline: tuple[harness.SmtpSink, dict[str, str]],
 ) -> None:
     sink, env = pipeline
@@ -138,15 +138,24 @@ def test_every_refusal_is_answered_by_smtp_and_writes_no_event(
     header = "Content-Type: text/plain\r\n"
     forged = f"reply+NotAToken12345@{env['REPLY_DOMAIN']}"
     cases = {
-        "forged": f"From: {bob.email}\r\nTo: {forged}\r\n{header}\r\nroll\r\n",
-        "wrong_sender": f"From: eve@example.com\r\nTo: {address}\r\n{header}\r\nroll\r\n",
-        "malformed": f"From: {bob.email}\r\nTo: {address}\r\nContent-Type: image/png\r\n\r\nxxxx\r\n",
+        # Mail to no reply address names no game: nobody to answer (issue 12: no reflection).
+        "forged": (f"From: {bob.email}\r\nTo: {forged}\r\n{header}\r\nroll\r\n", "dropped", ""),
+        # Another player of the game, writing to Bob's address, is told (a stranger would not be).
+        "wrong_sender": (f"From: {ann.email}\r\nTo: {address}\r\n{header}\r\nroll\r\n", "refused", ann.email),
+        "malformed": (
+            f"From: {bob.email}\r\nTo: {address}\r\nContent-Type: image/png\r\n\r\nxxxx\r\n",
+            "refused",
+            bob.email,
+        ),
     }
     before = models.Event.objects.count()
-    for code, raw in cases.items():
+    for code, (raw, status, sender) in cases.items():
         seen = len(sink.messages)
         result = harness.receive_email(raw.encode(), env)
-        assert result.returncode == 0 and result.stdout.decode().strip() == f"refused ({code})"
-        sender = "eve@example.com" if code == "wrong_sender" else bob.email
-        sink.wait_for(to(sender, "Refused"), after=seen)
+        assert result.returncode == 0 and result.stdout.decode().strip() == f"{status} ({code})"
+        if sender:
+            sink.wait_for(to(sender, "Refused"), after=seen)
+    assert harness.wait_until(lambda: not models.Notification.objects.filter(sent_at__isnull=True).exists())
+    refusals = [r for r in sink.messages if str(r.message["Subject"]).startswith("Refused")]
+    assert sorted(r.to[0] for r in refusals) == sorted([ann.email.lower(), bob.email.lower()])
     assert models.Event.objects.count() == before

@@ -89,7 +89,6 @@ def test_a_command_that_cannot_be_parsed_is_refused_with_the_legal_commands(
 
 def refusal_cases(game: models.Game, mover: models.Seat, waiter: models.Seat) -> dict[str, tuple[bytes, str]]:
     """Each way a message is refused: (the raw message, the address the answer goes to)."""
-    stranger = "eve@example.com"
     return {
         "oversized": (reply_from(mover, "pass\n" + "x" * 300_000), mover.user.email),
         "malformed": (
@@ -100,18 +99,17 @@ def refusal_cases(game: models.Game, mover: models.Seat, waiter: models.Seat) ->
             + b"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01",
             mover.user.email,
         ),
-        "forged": (
-            raw_reply(
-                to="reply+NotARealTokenAtAll123@moonweb.localhost", sender=mover.user.email, body="pass"
-            ),
-            mover.user.email,
+        # Another player of the game writes to Ann's address (a stranger is not answered at all:
+        # tests/mail/test_hostile_mail.py).
+        "wrong_sender": (
+            raw_reply(to=reply_address(mover), sender=waiter.user.email, body="pass"),
+            waiter.user.email,
         ),
-        "wrong_sender": (raw_reply(to=reply_address(mover), sender=stranger, body="pass"), stranger),
         "no_commands": (reply_from(mover, "\n\n> pass\n-- \nAnn"), mover.user.email),
     }
 
 
-@pytest.mark.parametrize("case", ["oversized", "malformed", "forged", "wrong_sender", "no_commands"])
+@pytest.mark.parametrize("case", ["oversized", "malformed", "wrong_sender", "no_commands"])
 def test_each_refusal_is_answered_and_writes_no_event(
     game: models.Game, mover: models.Seat, waiter: models.Seat, case: str
 ) -> None:
@@ -127,12 +125,11 @@ def test_each_refusal_is_answered_and_writes_no_event(
     expected = {
         "oversized": "Your email was too big",
         "malformed": "Your email could not be read",
-        "forged": "is not a Moonweb reply address",
         "wrong_sender": "belongs to another player's seat",
         "no_commands": "No command was found in your email",
     }[case]
     assert expected in text
-    if case in ("forged", "wrong_sender"):
+    if case == "wrong_sender":
         # Someone who proved nothing learns nothing about the game.
         assert "Race to 20" not in text and "/games/" not in text and answer.reply_to == []
 
@@ -242,7 +239,7 @@ class TestInboundEndpoint:
         settings.INBOUND_EMAIL_SECRET = "s3cret"
         before = event_count()
         raw = reply_from(mover, "pass\n" + "x" * (settings.MAX_INBOUND_BYTES + 10))
-        response = client.post(reverse("mail:inbound") + "?secret=s3cret", raw, content_type="message/rfc822")
+        response = self.post(client, raw, **{"X-Inbound-Secret": "s3cret"})
         assert response.json()["code"] == "oversized"
         assert event_count() == before
         assert "too big" in text_of(answer_to(mover.user.email))
