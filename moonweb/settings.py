@@ -322,3 +322,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
+
+
+# Issue 12 (robust): refuse NUL bytes and lone surrogates in paths, query strings, headers and
+# form posts with a 400 (moonweb/input_guard.py), before the session middleware reads a cookie.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+    "moonweb.input_guard.InputGuardMiddleware",
+)

@@ -121,3 +121,55 @@ def test_no_operation_answers_a_server_error(case: Any, fuzzer: dict[str, Any]) 
     headers = {**(case.headers or {}), "Authorization": f"Token {fuzzer['token']}"}
     response = case.call_wsgi(headers=headers)
     case.validate_response(response, checks=CHECKS)
+
+
+# ---- hostile inputs found by hand, kept as fixed cases -----------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HOSTILE_BODIES = {
+    "lone surrogate in kind": ("/api/games/", '{"kind": "\\ud800", "seat_count": 2}'),
+    "lone surrogate as a key": ("/api/games/", '{"\\udfff": 1, "kind": "race", "seat_count": 2}'),
+    "lone surrogate in a command": ("{game}commands/", '{"command": "\\ud800", "expected_seq": {seq}}'),
+    "lone surrogate in a key": (
+        "{game}commands/",
+        '{"command": "roll", "expected_seq": {seq}, "idempotency_key": "\\udbff"}',
+    ),
+    "lone surrogate in chat": ("{game}chat/", '{"text": "hi \\ud800"}'),
+    "NUL in a command": ("{game}commands/", '{"command": "roll\\u0000", "expected_seq": {seq}}'),
+    "NUL in a key": (
+        "{game}commands/",
+        '{"command": "roll", "expected_seq": {seq}, "idempotency_key": "\\u0000"}',
+    ),
+    "NUL in chat": ("{game}chat/", '{"text": "\\u0000"}'),
+    "NUL in an option name": (
+        "/api/games/",
+        '{"kind": "race", "seat_count": 2, "options": {"\\u0000": true}}',
+    ),
+    "JSON nested too deep": ("/api/games/", DEEP),
+    "commands nested too deep": ("{game}commands/", DEEP),
+    "a body of 1000 nested objects": ("{game}chat/", '{"a":' * 1000 + "1" + "}" * 1000),
+    "not UTF-8": ("{game}chat/", b'{"text": "\xff\xfe"}'),
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE_BODIES)
+def test_a_hostile_body_answers_400_and_writes_nothing(
+    name: str, client_for: ClientFor, settings: Any
+) -> None:
+    settings.GAMES_OFFERED = None
+    me, other = make_user("Ann"), make_user("Bob")
+    game = make_game(me, other)
+    while player_to_act(game) != me:
+        services.command_submit(game=game, user=other, text="roll", expected_seq=game.last_seq, now=NOW)
+        game.refresh_from_db()
+    path, body = HOSTILE_BODIES[name]
+    path = path.replace("{game}", f"/api/games/{game.pk}/")
+    if isinstance(body, str):
+        body = body.replace("{seq}", str(game.last_seq)).encode("utf-8", "surrogatepass")
+    games, events = models.Game.objects.count(), models.Event.objects.count()
+
+    response = client_for(me).generic("POST", path, body, content_type="application/json")
+
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["detail"]
+    assert (models.Game.objects.count(), models.Event.objects.count()) == (games, events)
