@@ -330,3 +330,10 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
     "moonweb.input_guard.InputGuardMiddleware",
 )
+
+# Issue 12 (robust): OpenAPI links (create -> join -> start -> commands) for scripts and for the
+# stateful schemathesis tests; the enum hook is drf-spectacular's default, kept.
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+    "drf_spectacular.hooks.postprocess_schema_enums",
+    "games.api.links.add_links",
+]
