@@ -337,3 +337,7 @@ SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
     "drf_spectacular.hooks.postprocess_schema_enums",
     "games.api.links.add_links",
 ]
+
+# Issue 12 (robust): a lost database connection answers 503 "nothing was played, try again"
+# (moonweb/unavailable.py) instead of a 500.
+MIDDLEWARE.append("moonweb.unavailable.DatabaseUnavailableMiddleware")
