@@ -341,3 +341,10 @@ SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
 # Issue 12 (robust): a lost database connection answers 503 "nothing was played, try again"
 # (moonweb/unavailable.py) instead of a 500.
 MIDDLEWARE.append("moonweb.unavailable.DatabaseUnavailableMiddleware")
+
+# Issue 12 (robust): on the embedded SQLite default, web, worker and beat write the same file. A
+# transaction that reads, then writes, fails at once with "database is locked" when another
+# process wrote meanwhile (the busy timeout does not apply to that upgrade): BEGIN IMMEDIATE takes
+# the write lock first, so writers queue behind the timeout instead (an API chat flood found it).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
