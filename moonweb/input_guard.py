@@ -72,7 +72,7 @@ class InputGuardMiddleware:
     ) -> HttpResponse | None:
         if request.method != "POST" or getattr(view, "csrf_exempt", False):
             return None
-        if not request.content_type.startswith(FORM_TYPES):
+        if not (request.content_type or "").startswith(FORM_TYPES):
             return None
         if not _all_storable(request.POST.lists()):
             return bad_request(request)

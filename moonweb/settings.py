@@ -333,7 +333,8 @@ MIDDLEWARE.insert(
 
 # Issue 12 (robust): OpenAPI links (create -> join -> start -> commands) for scripts and for the
 # stateful schemathesis tests; the enum hook is drf-spectacular's default, kept.
-SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+# (mypy typed the dict above from its values, all strings; drf-spectacular takes a list here.)
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [  # type: ignore[assignment]
     "drf_spectacular.hooks.postprocess_schema_enums",
     "games.api.links.add_links",
 ]
