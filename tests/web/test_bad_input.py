@@ -123,3 +123,24 @@ def test_a_session_cookie_with_a_nul_byte_counts_as_no_session(game: models.Game
 
     assert response.status_code == 200
     assert "Sign in" in response.content.decode() or "Log in" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/99999999999999999999/",
+        "/games/9223372036854775808/join/",
+        "/games/{game}/replay/99999999999999999999/",
+        "/games/lobby/?page=99999999999999999999",
+        "/games/{game}/replay/?turn=99999999999999999999",
+        "/api/games/99999999999999999999/",
+        "/api/games/{game}/events/?since=99999999999999999999",
+    ],
+)
+def test_numbers_past_the_database_integers_in_urls_are_no_server_error(game: models.Game, path: str) -> None:
+    client = client_for(game.seats.first().user)
+    path = path.replace("{game}", str(game.pk))
+
+    response = client.post(path) if path.endswith("/join/") else client.get(path)
+
+    assert response.status_code in (200, 302, 400, 404), response.status_code
