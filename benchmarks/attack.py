@@ -28,7 +28,8 @@ accounts it makes are named ``atk<random>`` with addresses under ``@attack.examp
 
 Options: ``--base-url`` (default http://127.0.0.1:8000), ``--rounds`` (repeats of the hostile
 input set; 30 is about 2,800 requests), ``--emails`` (default 300), ``--jobs`` (receive_email
-processes at once, default 2), ``--production`` (also require HSTS, i.e. an https base URL).
+processes at once, default 2), ``--flood`` (requests per flood, default 120), ``--production``
+(also require HSTS, i.e. an https base URL).
 """
 
 from __future__ import annotations
@@ -268,13 +269,22 @@ def legal_command(site: Site, game: int, token: str) -> tuple[str, int] | None:
     legal = json.loads(answer.body)
     if not legal.get("to_act"):
         return None
-    for spec in legal.get("commands", []):
-        if not spec.get("params") and not spec.get("confirm"):
-            return str(spec["prefix"]), int(legal["seq"])
+    specs = [spec for spec in legal.get("commands", []) if not spec.get("confirm")]
+    # A command without choices first; else the first choices of each param, as a form would.
+    for spec in sorted(specs, key=lambda spec: len(spec.get("params", []))):
+        words = [str(spec["prefix"])]
+        for param in spec.get("params", []):
+            values = [str(choice["value"]) for choice in param.get("choices", [])]
+            wanted = max(int(param.get("min_count", 1)), 1)
+            if len(values) < wanted:
+                break
+            words += values[:wanted]
+        else:
+            return " ".join(words), int(legal["seq"])
     return None
 
 
-def attack_http(site: Site, setup: dict[str, Any], rounds: int) -> None:
+def attack_http(site: Site, setup: dict[str, Any], rounds: int, flood: int = 120) -> None:
     ann, bob = setup["ann"], setup["bob"]
     game, table = setup["game"], setup["table"]
     players = {ann["email"]: ann, bob["email"]: bob}
@@ -366,29 +376,44 @@ def attack_http(site: Site, setup: dict[str, Any], rounds: int) -> None:
     else:
         site.tally.info.append("no one-click link found in the outbox: replay not tried")
 
-    # Finding 6: another player's idempotency key must not swallow your command.
+    # Finding 6: another player's idempotency key must not swallow your command. One player moves
+    # with a key; once the other is to act, they send their move with the same key: it must play.
     key = "attack-" + secrets.token_hex(6)
-    for _turn in range(12):
-        acted = False
-        for person in (ann, bob):
-            move = legal_command(site, game, person["token"])
+    first = next((p for p in (ann, bob) if legal_command(site, game, p["token"])), None)
+    if first is None:
+        site.tally.info.append("nobody to act in the game: idempotency keys not tried")
+    else:
+        other = bob if first is ann else ann
+        keyed = False
+        for _step in range(40):
+            move = legal_command(site, game, other["token"])
+            if move is not None and keyed:
+                command, seq = move
+                answer = site.json(
+                    "POST",
+                    f"/api/games/{game}/commands/",
+                    {"command": command, "expected_seq": seq, "idempotency_key": key},
+                    token=other["token"],
+                    what="command with another player's idempotency key",
+                )
+                played = answer.status == 201 and json.loads(answer.body).get("seq", seq) > seq
+                if answer.headers.get("idempotent-replayed") == "true" or not played:
+                    site.tally.odd("another player's idempotency key swallowed a command", command)
+                break
+            move = legal_command(site, game, first["token"])
             if move is None:
-                continue
+                break
             command, seq = move
-            answer = site.json(
+            site.json(
                 "POST",
                 f"/api/games/{game}/commands/",
-                {"command": command, "expected_seq": seq, "idempotency_key": key},
-                token=person["token"],
-                what="command with a shared idempotency key",
+                {"command": command, "expected_seq": seq, **({} if keyed else {"idempotency_key": key})},
+                token=first["token"],
+                what="command",
             )
-            if person is bob and answer.headers.get("idempotent-replayed") == "true":
-                site.tally.odd("another seat's idempotency key swallowed a command", command)
-            acted = True
-            if person is bob:
-                break
-        if not acted:
-            break
+            keyed = True
+        else:
+            site.tally.info.append("the other player never came to act: idempotency keys not compared")
 
     # Finding 6: pages and API answers with one player's view are private and not stored.
     for path, kw in (
@@ -437,9 +462,9 @@ def attack_http(site: Site, setup: dict[str, Any], rounds: int) -> None:
         ),
     }
     for name, send in floods.items():
-        statuses = Counter(send(i).status for i in range(120))
-        if statuses[429] == 0 and not any(s in statuses for s in (403,)):
-            site.tally.odd(f"flood of 120 ({name}) never limited", dict(statuses).__repr__())
+        statuses = Counter(send(i).status for i in range(flood))
+        if flood and statuses[429] == 0 and 403 not in statuses:
+            site.tally.odd(f"flood of {flood} ({name}) never limited", repr(dict(statuses)))
         site.tally.info.append(f"flood {name}: {dict(sorted(statuses.items()))}")
 
 
@@ -600,6 +625,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--emails", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--flood", type=int, default=120, help="requests in each flood (0: none)")
     parser.add_argument("--production", action="store_true", help="also require HSTS (https base URL)")
     args = parser.parse_args()
 
@@ -608,7 +634,7 @@ def main() -> int:
     tally = Tally()
     site = Site(args.base_url, tally)
     started = time.monotonic()
-    attack_http(site, setup, args.rounds)
+    attack_http(site, setup, args.rounds, args.flood)
     if args.production and not site.https:
         tally.odd("--production needs an https --base-url", args.base_url)
 
