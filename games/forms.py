@@ -18,6 +18,12 @@ from django.utils.translation import ngettext
 from games import models, texts
 from games.engine.core import CannotParse, CommandSpec, Engine, engine_names, get_engine
 
+# Seqs live in PostgreSQL integer columns: a bigger number names no position.
+MAX_SEQ = 2**31 - 1
+# RFC 5321 caps a forward path at 256 octets, brackets included: 254 for the address itself, the
+# size of the EmailField columns that store it.
+MAX_EMAIL_LENGTH = 254
+
 # Time per move offered at creation, in hours (the service accepts 1 hour to 14 days).
 TIME_PER_MOVE_HOURS = (1, 4, 12, 24, 48, 72, 168)
 # Reply time for quick follow-ups (an answer to an offer), in minutes; 0 = the default, a quarter of
@@ -162,7 +168,7 @@ class NewGameForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    email = forms.EmailField(label=_("Email address"))
+    email = forms.EmailField(label=_("Email address"), max_length=MAX_EMAIL_LENGTH)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -229,6 +235,8 @@ class BadForm(CannotParse):
 def seq_from(data: Mapping[str, Any]) -> int:
     """The game's seq the form was drawn at; BadForm when it is missing or not a number."""
     raw = str(data.get("seq", "")).strip()
-    if not raw.isdigit():
+    # ASCII digits only, and few of them: str.isdigit() also accepts "²" and "٣", which int()
+    # refuses or reads, and a seq past the database's integers names no position of any game.
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_SEQ)) and int(raw) <= MAX_SEQ):
         raise BadForm(str(_("This form is missing the game position it was made for: reload the page.")))
     return int(raw)

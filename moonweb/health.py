@@ -1,6 +1,8 @@
-"""/healthz: 200 when the database and the Celery broker answer, 503 with the reason when not.
+"""/healthz: 200 when the database and the Celery broker answer, 503 when not.
 
-Meant for load balancers and uptime checks, so it is cheap, never cached and needs no login.
+Meant for load balancers and uptime checks, so it is cheap, never cached and needs no login. The
+answer to everyone is the status code and ``{"status": "ok"|"error"}``; which check failed, and its
+exception text (host names, ports, paths), is shown to signed-in staff only.
 """
 
 from __future__ import annotations
@@ -49,15 +51,23 @@ def check_broker() -> str | None:
     return None
 
 
+def is_staff(request: HttpRequest) -> bool:
+    """Whether the requester is signed-in staff; False when that cannot be known (database down)."""
+    try:
+        return bool(request.user.is_authenticated and request.user.is_staff)
+    except Exception:  # the session lives in the database: when it is down, nobody is staff
+        return False
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     reasons = {"database": check_database(), "broker": check_broker()}
-    checks = {
-        name: {"ok": reason is None, **({"error": reason} if reason else {})}
-        for name, reason in reasons.items()
-    }
     healthy = all(reason is None for reason in reasons.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
-    )
+    body: dict[str, object] = {"status": "ok" if healthy else "error"}
+    if is_staff(request):
+        body["checks"] = {
+            name: {"ok": reason is None, **({"error": reason} if reason else {})}
+            for name, reason in reasons.items()
+        }
+    return JsonResponse(body, status=200 if healthy else 503)

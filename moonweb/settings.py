@@ -473,3 +473,29 @@ MAIL_ANSWERS_PER_HOUR = env_int("MAIL_ANSWERS_PER_HOUR", 30)
 # Where `manage.py receive_email` logs (never standard error: the MTA would bounce it to the
 # player). A file path, or "syslog".
 RECEIVE_EMAIL_LOG = os.environ.get("RECEIVE_EMAIL_LOG", str(VAR_DIR / "log" / "receive_email.log"))
+
+
+# Issue 12 (robust): refuse NUL bytes and lone surrogates in paths, query strings, headers and
+# form posts with a 400 (moonweb/input_guard.py), before the session middleware reads a cookie.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+    "moonweb.input_guard.InputGuardMiddleware",
+)
+
+# Issue 12 (robust): OpenAPI links (create -> join -> start -> commands) for scripts and for the
+# stateful schemathesis tests, after the hooks above.
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+    *SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"],
+    "games.api.links.add_links",
+]
+
+# Issue 12 (robust): a lost database connection answers 503 "nothing was played, try again"
+# (moonweb/unavailable.py) instead of a 500.
+MIDDLEWARE.append("moonweb.unavailable.DatabaseUnavailableMiddleware")
+
+# Issue 12 (robust): on the embedded SQLite default, web, worker and beat write the same file. A
+# transaction that reads, then writes, fails at once with "database is locked" when another
+# process wrote meanwhile (the busy timeout does not apply to that upgrade): BEGIN IMMEDIATE takes
+# the write lock first, so writers queue behind the timeout instead (an API chat flood found it).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"

@@ -19,7 +19,6 @@ from rest_framework import exceptions, generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,6 +27,7 @@ from rest_framework.views import APIView
 
 from games import limits, models, selectors, services, texts
 from games.api import errors
+from games.api.parsers import SafeJSONParser
 from games.api.serializers import (
     ApiRootSerializer,
     ChatResultSerializer,
@@ -81,8 +81,9 @@ class ApiView(APIView):
     # (A comment, not a docstring: drf-spectacular would publish a docstring in every operation.)
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
-    # JSON bodies only: one format to document and validate (the browsable API posts JSON too).
-    parser_classes = [JSONParser]
+    # JSON bodies only: one format to document and validate (the browsable API posts JSON too),
+    # with limits on nesting and text that no serializer could handle.
+    parser_classes = [SafeJSONParser]
 
     def get_exception_handler(self) -> Any:
         return errors.exception_handler

@@ -8,15 +8,18 @@ must also match the schema: documented status codes, content types and bodies.
 from __future__ import annotations
 
 import os
+import zlib
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import hypothesis
+import hypothesis.stateful
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis.internal.conjecture import utils as conjecture_utils
 from schemathesis import DataGenerationMethod, GenerationConfig
 from schemathesis.checks import (
@@ -26,13 +29,17 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from games import models, services
+from games import models, selectors, services
 from moonweb.wsgi import application
 from tests.api.helpers import ClientFor
 from tests.factories import NOW, make_game, make_user, player_to_act
 
 pytestmark = pytest.mark.django_db
 
+# Examples per operation, and scenarios of the stateful test: what CI affords (this file runs in
+# about 90 s on two cores). FUZZ_EXAMPLES raises them for a longer run by hand.
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "45"))
+SCENARIOS = int(os.environ.get("FUZZ_SCENARIOS", "25"))
 CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance)
 
 
@@ -81,8 +88,9 @@ def fuzzer(client_for: ClientFor, settings: Any) -> dict[str, Any]:
         ),
     }
     me, other = make_user("Fuzz"), make_user("Other")
-    client_for(me)  # creates the token
-    return {"me": me, "other": other, "token": me.auth_token.key}
+    client_for(me)  # creates the tokens
+    client_for(other)
+    return {"me": me, "other": other, "token": me.auth_token.key, "other_token": other.auth_token.key}
 
 
 def game_for(operation: str, me: Any, other: Any) -> models.Game:
@@ -103,7 +111,7 @@ def game_for(operation: str, me: Any, other: Any) -> models.Game:
 
 @schema.parametrize()
 @settings(
-    max_examples=25,
+    max_examples=EXAMPLES,
     deadline=None,
     # Under CI the same examples every run: a failure there is reproducible, never a rare draw.
     derandomize=bool(os.environ.get("CI")),
@@ -129,3 +137,132 @@ def test_no_operation_answers_a_server_error(case: Any, fuzzer: dict[str, Any]) 
     headers = {**(case.headers or {}), "Authorization": f"Token {fuzzer['token']}"}
     response = case.call_wsgi(headers=headers)
     case.validate_response(response, checks=CHECKS)
+
+
+# ---- hostile inputs found by hand, kept as fixed cases -----------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HOSTILE_BODIES = {
+    "lone surrogate in kind": ("/api/games/", '{"kind": "\\ud800", "seat_count": 2}'),
+    "lone surrogate as a key": ("/api/games/", '{"\\udfff": 1, "kind": "race", "seat_count": 2}'),
+    "lone surrogate in a command": ("{game}commands/", '{"command": "\\ud800", "expected_seq": {seq}}'),
+    "lone surrogate in a key": (
+        "{game}commands/",
+        '{"command": "roll", "expected_seq": {seq}, "idempotency_key": "\\udbff"}',
+    ),
+    "lone surrogate in chat": ("{game}chat/", '{"text": "hi \\ud800"}'),
+    "NUL in a command": ("{game}commands/", '{"command": "roll\\u0000", "expected_seq": {seq}}'),
+    "NUL in a key": (
+        "{game}commands/",
+        '{"command": "roll", "expected_seq": {seq}, "idempotency_key": "\\u0000"}',
+    ),
+    "NUL in chat": ("{game}chat/", '{"text": "\\u0000"}'),
+    "NUL in an option name": (
+        "/api/games/",
+        '{"kind": "race", "seat_count": 2, "options": {"\\u0000": true}}',
+    ),
+    "JSON nested too deep": ("/api/games/", DEEP),
+    "commands nested too deep": ("{game}commands/", DEEP),
+    "a body of 1000 nested objects": ("{game}chat/", '{"a":' * 1000 + "1" + "}" * 1000),
+    "not UTF-8": ("{game}chat/", b'{"text": "\xff\xfe"}'),
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE_BODIES)
+def test_a_hostile_body_answers_400_and_writes_nothing(
+    name: str, client_for: ClientFor, settings: Any
+) -> None:
+    settings.GAMES_OFFERED = None
+    me, other = make_user("Ann"), make_user("Bob")
+    game = make_game(me, other)
+    while player_to_act(game) != me:
+        services.command_submit(game=game, user=other, text="roll", expected_seq=game.last_seq, now=NOW)
+        game.refresh_from_db()
+    path, body = HOSTILE_BODIES[name]
+    path = path.replace("{game}", f"/api/games/{game.pk}/")
+    if isinstance(body, str):
+        body = body.replace("{seq}", str(game.last_seq)).encode("utf-8", "surrogatepass")
+    games, events = models.Game.objects.count(), models.Event.objects.count()
+
+    response = client_for(me).generic("POST", path, body, content_type="application/json")
+
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["detail"]
+    assert (models.Game.objects.count(), models.Event.objects.count()) == (games, events)
+
+
+# ---- stateful: the OpenAPI links chain create -> join -> start -> commands ----------------------
+
+
+def play_legal_move(case: Any, fuzzer: dict[str, Any]) -> str | None:
+    """Make the case a legal command without parameters at the game's seq; the mover's token."""
+    game = models.Game.objects.filter(pk=(case.path_parameters or {}).get("id")).first()
+    if game is None or game.status != models.Game.Status.ACTIVE:
+        return None
+    seat = game.seats.filter(is_pending=True).first()
+    tokens = {fuzzer["me"].pk: fuzzer["token"], fuzzer["other"].pk: fuzzer["other_token"]}
+    if seat is None or seat.user_id not in tokens:
+        return None
+    spec = next((s for s in selectors.legal_specs(game, seat.position) if not s.params), None)
+    if spec is None:
+        return None
+    case.body = {"command": spec.prefix, "expected_seq": game.last_seq}
+    return tokens[seat.user_id]
+
+
+def test_calls_chained_by_the_schema_links_never_answer_a_server_error(
+    api_schema: Any, fuzzer: dict[str, Any]
+) -> None:
+    """Schemathesis follows the links of games/api/links.py: each step's id and seq come from the
+    previous answer, so fuzzed commands reach games that really started. Joins are sent with a
+    second player's token (the creator cannot join their own table)."""
+    seen: list[tuple[str, int]] = []
+
+    base = api_schema.as_state_machine()
+
+    class Workflow(base):  # type: ignore[misc,valid-type]
+        def _add_results_to_targets(self, targets: Any, results: Any) -> None:
+            # schemathesis 3.39 files each answer under the link it can follow by overriding
+            # hypothesis' _add_result_to_targets, which hypothesis 6.1xx renamed to this plural:
+            # unrouted, every answer lands in "catch_all", no link is ever followed and the root
+            # call is refused after the first step. Route them as schemathesis means to.
+            for result in results:
+                target = self._get_target_for_result(result) if result is not None else None
+                if target is not None:
+                    super()._add_results_to_targets((target,), [result])
+
+        def call(self, case: Any, **kwargs: Any) -> Any:
+            token = fuzzer["other_token"] if case.path.endswith("/join/") else fuzzer["token"]
+            if case.path.endswith("/commands/") and zlib.crc32(repr(case.body).encode()) % 2:
+                # One command in two is a legal one, sent by the player to act: games move on.
+                token = play_legal_move(case, fuzzer) or token
+            return case.call_wsgi(headers={**(case.headers or {}), "Authorization": f"Token {token}"})
+
+        def after_call(self, response: Any, case: Any) -> None:
+            seen.append((case.path.rstrip("/").rsplit("/", 1)[-1], response.status_code))
+
+        def validate_response(self, response: Any, case: Any, additional_checks: Any = ()) -> None:
+            case.validate_response(response, checks=CHECKS)
+
+    hypothesis.stateful.run_state_machine_as_test(
+        Workflow,
+        settings=settings(
+            max_examples=SCENARIOS,
+            stateful_step_count=25,
+            deadline=None,
+            # Games hold random seeds and bots move: a scenario replayed does not meet the same
+            # answers, so hypothesis could not shrink it (FlakyStrategyDefinition). A failure is
+            # reported as found, with every step printed. (For the same reason, not derandomized
+            # under CI: a fixed hypothesis seed would not make a run reproducible.)
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        ),
+    )
+
+    print("calls and answers:", sorted(Counter(seen).items()))
+    # The links were followed: tables made by fuzzed calls were joined, filled and started, and
+    # commands reached them (how many varies: hypothesis' swarm testing turns some links off in
+    # each scenario; the line above prints the counts).
+    assert ("join", 200) in seen
+    assert ("start", 200) in seen
+    assert any(step == "commands" for step, _status in seen)

@@ -1,4 +1,5 @@
-"""/healthz: 200 when the database and the broker answer, 503 with the reason when one does not."""
+"""/healthz: 200 when the database and the broker answer, 503 when one does not; the reason (which
+check failed and its exception) is shown to staff only."""
 
 from __future__ import annotations
 
@@ -12,8 +13,16 @@ from django.db import connection, connections
 from django.test import Client
 
 from moonweb import health
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_client(db: None) -> Client:
+    client = Client()
+    client.force_login(make_user("Admin", is_staff=True))
+    return client
 
 
 @pytest.fixture
@@ -34,21 +43,35 @@ def filesystem_broker(settings: Any, tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_it_answers_200_when_database_and_broker_answer(client: Client) -> None:
-    response = client.get("/healthz")
+def test_it_answers_200_when_database_and_broker_answer(staff_client: Client) -> None:
+    response = staff_client.get("/healthz")
 
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "checks": {"database": {"ok": True}, "broker": {"ok": True}}}
     assert "no-cache" in response["Cache-Control"]
 
 
+def test_everyone_but_staff_gets_the_status_alone(client: Client, settings: Any, closed_port: int) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    player = Client()
+    player.force_login(make_user("Ann"))
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port}/0"
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {}
+
+    for visitor in (client, player):
+        response = visitor.get("/healthz")
+        assert response.status_code == 503
+        assert response.json() == {"status": "error"}
+        assert "refused" not in response.content.decode().lower()
+
+
 def test_it_answers_503_with_the_reason_when_the_broker_is_down(
-    client: Client, settings: Any, closed_port: int
+    staff_client: Client, settings: Any, closed_port: int
 ) -> None:
     settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port}/0"
     settings.CELERY_BROKER_TRANSPORT_OPTIONS = {}
 
-    response = client.get("/healthz")
+    response = staff_client.get("/healthz")
 
     assert response.status_code == 503
     body = response.json()
@@ -70,9 +93,9 @@ def unreachable_database(monkeypatch: pytest.MonkeyPatch, closed_port: int) -> I
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs a database reached over the network")
 def test_it_answers_503_with_the_reason_when_the_database_is_down(
-    client: Client, unreachable_database: None
+    staff_client: Client, unreachable_database: None
 ) -> None:
-    response = client.get("/healthz")
+    response = staff_client.get("/healthz")
 
     assert response.status_code == 503
     database = response.json()["checks"]["database"]
@@ -80,11 +103,13 @@ def test_it_answers_503_with_the_reason_when_the_database_is_down(
     assert database["error"].startswith("OperationalError")
 
 
-def test_it_checks_the_folders_of_the_filesystem_broker(client: Client, filesystem_broker: Path) -> None:
-    assert client.get("/healthz").status_code == 200
+def test_it_checks_the_folders_of_the_filesystem_broker(
+    staff_client: Client, filesystem_broker: Path
+) -> None:
+    assert staff_client.get("/healthz").status_code == 200
 
     (filesystem_broker / "control_folder").rmdir()
-    response = client.get("/healthz")
+    response = staff_client.get("/healthz")
 
     assert response.status_code == 503
     assert "control_folder does not exist" in response.json()["checks"]["broker"]["error"]
