@@ -260,9 +260,9 @@ def test_calls_chained_by_the_schema_links_never_answer_a_server_error(
     )
 
     print("calls and answers:", sorted(Counter(seen).items()))
-    # The links were followed: tables made by fuzzed calls were joined, filled and started, and
-    # commands reached them (how many varies: hypothesis' swarm testing turns some links off in
-    # each scenario; the line above prints the counts).
+    # The links were followed: tables made by fuzzed calls were joined, filled and started (how
+    # many varies: hypothesis' swarm testing turns some links off in each scenario; the line above
+    # prints the counts).
     assert ("join", 200) in seen
     assert ("start", 200) in seen
     # Commands are not asserted: whether a fuzzed scenario reaches one varies from run to run (a
