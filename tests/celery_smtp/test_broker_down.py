@@ -4,7 +4,6 @@ why (to staff); once Redis is back, the beat's catch-up task sends what waited, 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,15 +20,6 @@ pytestmark = [pytest.mark.celery_smtp, pytest.mark.django_db(transaction=True)]
 
 # Nothing listens on port 1 of the loopback: every connection is refused at once.
 DOWN = "redis://127.0.0.1:1/0"
-
-
-@pytest.fixture
-def broker_queue(django_db_setup: None) -> Iterator[tuple[str, str]]:
-    broker, queue = harness.broker_url(), harness.new_queue()
-    try:
-        yield broker, queue
-    finally:
-        harness.forget_queue(broker, queue)
 
 
 def test_with_redis_down_moves_commit_and_their_emails_go_out_when_it_returns(

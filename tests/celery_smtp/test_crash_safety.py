@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,15 +33,6 @@ class KillingSink(harness.SmtpSink):
             os.killpg(self.victim, signal.SIGKILL)
             self.victim = None
         return answer
-
-
-@pytest.fixture
-def broker_queue(django_db_setup: None) -> Iterator[tuple[str, str]]:
-    broker, queue = harness.broker_url(), harness.new_queue()
-    try:
-        yield broker, queue
-    finally:
-        harness.forget_queue(broker, queue)
 
 
 def test_a_worker_killed_mid_send_sends_again_once_with_the_same_message_id(
