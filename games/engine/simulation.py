@@ -185,3 +185,34 @@ def benchmark(
         unfinished=unfinished,
         endless=endless,
     )
+
+
+def bot_choices(
+    engine: Engine,
+    players: int,
+    *,
+    seed: bytes,
+    options: Mapping[str, bool] | None = None,
+    driver: str = "heuristic",
+    limit: int = MAX_COMMANDS,
+) -> list[str]:
+    """What the heuristic bot chooses in every position of one game driven by ``driver`` (the
+    heuristic bot itself, or random play, which reaches positions the heuristic avoids), up to
+    ``limit`` commands: a record to prove that a faster bot still chooses exactly the same."""
+    events = engine.setup(players, dict(options or {}), Rng(seed, 1, 1))
+    state: Any = None
+    for event in events:
+        state = engine.evolve(state, event)
+    chosen: list[str] = []
+    while engine.outcome(state) is None and len(chosen) < limit:
+        seat = engine.pending(state)[0].seat
+        seq = len(events) + 1
+        text = engine.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+        chosen.append(text)
+        if driver != "heuristic":
+            text = engine.random_command(state, seat, Rng(seed, 1, seq, "bot"))
+        new_events = engine.decide(state, seat, engine.parse(text), Rng(seed, 1, seq))
+        for event in new_events:
+            state = engine.evolve(state, event)
+        events.extend(new_events)
+    return chosen
