@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from games.engine.core import Command, CommandError, Rng
+from games.engine.core import CommandError, Rng
 from games.engine.moonrollers.notation import parse
 from games.engine.moonrollers.state import GameState
 
@@ -23,21 +21,13 @@ class _ProbeRng(Rng):
         return 0
 
 
-# The bots say the same few hundred texts over and over; a command is immutable, so parse each once.
-_parsed = lru_cache(maxsize=4096)(parse)
-
-
-def _command(text: str) -> Command:
-    return _parsed(text)
-
-
 def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
     from games.engine.moonrollers.engine import handle
 
     try:
-        handle(state, seat, _command(text), _ProbeRng(_PROBE_SEED, "probe", 0))
+        handle(state, seat, parse(text), _ProbeRng(_PROBE_SEED, "probe", 0))
     except CommandError:
         return False
     return True
