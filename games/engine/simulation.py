@@ -26,6 +26,8 @@ class PlayedGame:
     commands: int
     # Wall time of decide+evolve per command, in seconds (only filled when timing was asked).
     step_times: list[float] = field(default_factory=list)
+    # Wall time of the bot's choice per command, in seconds (only filled when timing was asked).
+    bot_times: list[float] = field(default_factory=list)
 
 
 class GameDidNotEnd(RuntimeError):
@@ -46,8 +48,10 @@ def play(
     bot: str = "heuristic",
     game_id: int = 1,
     timed: bool = False,
+    time_bot: bool = False,
 ) -> PlayedGame:
-    """Play one game to the end with bots in every seat."""
+    """Play one game to the end with bots in every seat (``timed``: time decide+evolve;
+    ``time_bot``: time the bot's choice)."""
     choose: Callable[[Any, int, Rng], str] = (
         engine.bot_command if bot == "heuristic" else engine.random_command
     )
@@ -57,6 +61,7 @@ def play(
         state = engine.evolve(state, event)
     commands = 0
     step_times: list[float] = []
+    bot_times: list[float] = []
     clock = time.perf_counter
     while engine.outcome(state) is None:
         if commands >= MAX_COMMANDS:
@@ -66,7 +71,12 @@ def play(
             raise GameDidNotEnd("nobody is to act but the game is not over")
         seat = pending[0].seat
         seq = len(events) + 1
-        text = choose(state, seat, Rng(seed, game_id, seq, "bot"))
+        if time_bot:
+            asked = clock()
+            text = choose(state, seat, Rng(seed, game_id, seq, "bot"))
+            bot_times.append(clock() - asked)
+        else:
+            text = choose(state, seat, Rng(seed, game_id, seq, "bot"))
         command = engine.parse(text)
         started = clock() if timed else 0.0
         new_events = engine.decide(state, seat, command, Rng(seed, game_id, seq))
@@ -78,7 +88,9 @@ def play(
         commands += 1
     outcome = engine.outcome(state)
     assert outcome is not None
-    return PlayedGame(events=events, outcome=outcome, commands=commands, step_times=step_times)
+    return PlayedGame(
+        events=events, outcome=outcome, commands=commands, step_times=step_times, bot_times=bot_times
+    )
 
 
 @dataclass
@@ -133,6 +145,8 @@ class Benchmark:
     bot: str = "heuristic"
     unfinished: int = 0  # random timing games that hit MAX_COMMANDS (left out of the timings)
     endless: int = 0  # games of the games-per-second part that hit MAX_COMMANDS
+    median_bot_us: float = 0.0  # the bot's choice, per command of the games-per-second part
+    p95_bot_us: float = 0.0
 
     def lines(self) -> list[str]:
         lines = [
@@ -140,6 +154,8 @@ class Benchmark:
             f"median decide+evolve: {self.median_step_us:.1f} us",
             f"95th percentile decide+evolve: {self.p95_step_us:.1f} us",
             f"full {self.bot} games: {self.games} at {self.games_per_second:.1f} games/s",
+            f"median {self.bot} bot choice (bot_command): {self.median_bot_us:.1f} us",
+            f"95th percentile {self.bot} bot choice: {self.p95_bot_us:.1f} us",
         ]
         if self.endless:
             lines.append(
@@ -168,13 +184,17 @@ def benchmark(
             unfinished += 1
     started = time.perf_counter()
     endless = 0
+    bot_steps: list[float] = []
     for index in range(games):
         try:
-            play(engine, players, seed=game_seed(f"{seed}-throughput", index), bot=bot)
+            bot_steps += play(
+                engine, players, seed=game_seed(f"{seed}-throughput", index), bot=bot, time_bot=True
+            ).bot_times
         except GameDidNotEnd:
             endless += 1  # timed all the same: it is what such a game costs
     elapsed = time.perf_counter() - started
     steps.sort()
+    bot_steps.sort()
     return Benchmark(
         median_step_us=statistics.median(steps) * 1e6,
         p95_step_us=steps[int(len(steps) * 0.95)] * 1e6,
@@ -184,4 +204,37 @@ def benchmark(
         bot=bot,
         unfinished=unfinished,
         endless=endless,
+        median_bot_us=statistics.median(bot_steps) * 1e6 if bot_steps else 0.0,
+        p95_bot_us=bot_steps[int(len(bot_steps) * 0.95)] * 1e6 if bot_steps else 0.0,
     )
+
+
+def bot_choices(
+    engine: Engine,
+    players: int,
+    *,
+    seed: bytes,
+    options: Mapping[str, bool] | None = None,
+    driver: str = "heuristic",
+    limit: int = MAX_COMMANDS,
+) -> list[str]:
+    """What the heuristic bot chooses in every position of one game driven by ``driver`` (the
+    heuristic bot itself, or random play, which reaches positions the heuristic avoids), up to
+    ``limit`` commands: a record to prove that a faster bot still chooses exactly the same."""
+    events = engine.setup(players, dict(options or {}), Rng(seed, 1, 1))
+    state: Any = None
+    for event in events:
+        state = engine.evolve(state, event)
+    chosen: list[str] = []
+    while engine.outcome(state) is None and len(chosen) < limit:
+        seat = engine.pending(state)[0].seat
+        seq = len(events) + 1
+        text = engine.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+        chosen.append(text)
+        if driver != "heuristic":
+            text = engine.random_command(state, seat, Rng(seed, 1, seq, "bot"))
+        new_events = engine.decide(state, seat, engine.parse(text), Rng(seed, 1, seq))
+        for event in new_events:
+            state = engine.evolve(state, event)
+        events.extend(new_events)
+    return chosen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -49,5 +51,9 @@ def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "median decide+evolve:" in out and " us" in out
     assert "full heuristic games: 8 at" in out and "games/s" in out
+    # The bot's own time per choice, timed in those games: a positive figure.
+    median = re.search(r"median heuristic bot choice \(bot_command\): ([0-9.]+) us", out)
+    assert median is not None and float(median.group(1)) > 0
+    assert "95th percentile heuristic bot choice:" in out
     call_command("bench_engine", "race", "--players", "2", "--games", "4", "--bot", "random")
     assert "full random games: 4 at" in capsys.readouterr().out

@@ -7,12 +7,13 @@ All events are at version 1. Payload fields name cards by slug.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from games.engine.core import Event
 from games.engine.moonrakers import serial
 from games.engine.moonrakers.cards import BASIC, CREW, STARTING_CREDITS, SUPPLY
+from games.engine.moonrakers.serial import replace
 from games.engine.moonrakers.state import (
     ACCEPTED,
     BASE,

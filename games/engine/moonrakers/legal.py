@@ -5,8 +5,6 @@ player Prestige nor commit them to a Contract or to Hazard Dice), and what a sea
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.core import Choice, Command, CommandSpec, Message, Param, Pending, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, card_type
 from games.engine.moonrakers.commands import (
@@ -52,6 +50,7 @@ from games.engine.moonrakers.effects import (
 from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.negotiation import MAX_OFFERS, MAX_PROPOSALS, can_negotiate, contract_terms
 from games.engine.moonrakers.objectives import met
+from games.engine.moonrakers.serial import replace
 from games.engine.moonrakers.state import (
     ACCEPTED,
     BASE,

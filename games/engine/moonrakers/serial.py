@@ -2,25 +2,76 @@
 
 Fields may be ints, strs, bools, None, nested dataclasses, tuples of any of these (fixed or
 variable length) and ``X | None``. Loading reads the field types, so a shape is written once.
+
+Every event is dumped and loaded again as ``decide`` folds it (and the bots ask ``decide`` about
+every command they weigh), so the field lists and the loader of each type are worked out once,
+not on every call.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union
 
 T = TypeVar("T")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, in order; None for any other type."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+        _FIELD_NAMES[cls] = names
+        return names
+
+
 def to_json(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = field_names(type(value))
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     return value
+
+
+_REPLACERS: dict[type, tuple[Callable[[Any], Any], dict[str, int]]] = {}
+
+
+def _replacer(cls: type) -> tuple[Callable[[Any], Any], dict[str, int]]:
+    """How to read every field of a ``cls`` at once, and each field's place in ``__init__``."""
+    try:
+        return _REPLACERS[cls]
+    except KeyError:
+        pass
+    names = field_names(cls)
+    if names is None:
+        raise TypeError("replace() should be called on dataclass instances")
+    getter = operator.attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+    _REPLACERS[cls] = (getter, {name: i for i, name in enumerate(names)})
+    return _REPLACERS[cls]
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace`` for the engine's frozen dataclasses (every field is an init field,
+    none has ``__post_init__``), without its per-call introspection."""
+    cls = type(obj)
+    getter, place = _replacer(cls)
+    values = list(getter(obj))
+    for name, value in changes.items():
+        if name not in place:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        values[place[name]] = value
+    out: T = cls(*values)  # fields in order: the engine's dataclasses have no keyword-only field
+    return out
 
 
 @cache
@@ -28,31 +79,40 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def from_json(tp: Any, data: Any) -> Any:
+def _same(data: Any) -> Any:
+    return data
+
+
+@cache
+def _loader(tp: Any) -> Callable[[Any], Any]:
+    """The function that loads JSON data of type ``tp``."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
-        if data is None:
-            return None
-        inner = [a for a in typing.get_args(tp) if a is not type(None)]
-        return from_json(inner[0], data)
+        inner = _loader(next(a for a in typing.get_args(tp) if a is not type(None)))
+        return lambda data: None if data is None else inner(data)
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], v) for v in data)
-        return tuple(from_json(a, v) for a, v in zip(args, data, strict=True))
+            item = _loader(args[0])
+            return lambda data: tuple([item(v) for v in data])
+        items = tuple(_loader(a) for a in args)
+        return lambda data: tuple([load(v) for load, v in zip(items, data, strict=True)])
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
-        kwargs = {
-            f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data
-        }
-        return tp(**kwargs)
+        fields = tuple((f.name, _loader(hints[f.name])) for f in dataclasses.fields(tp))
+        cls: Any = tp
+        return lambda data: cls(**{name: load(data[name]) for name, load in fields if name in data})
     if tp is int:
-        return int(data)
+        return int
     if tp is bool:
-        return bool(data)
+        return bool
     if tp is str:
-        return str(data)
-    return data
+        return str
+    return _same
+
+
+def from_json(tp: Any, data: Any) -> Any:
+    return _loader(tp)(data)
 
 
 def load(cls: type[T], data: Any) -> T:

@@ -9,11 +9,12 @@ on a ship, or ``removed``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.moonrakers import serial
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, REQUIREMENTS
+from games.engine.moonrakers.serial import replace
 
 # Phases of a game.
 KEEP_OBJECTIVES = "keep_objectives"  # every seat keeps 2 of 3 Objectives, at once

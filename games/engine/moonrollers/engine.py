@@ -71,6 +71,14 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, followed by whatever happens by itself after it."""
+    events = handle(state, seat, command, rng)
+    assert state is not None  # handle refused otherwise
+    return events + turn.follow_up(apply(state, events))
+
+
+def handle(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
+    """The events ``command`` itself causes, or the refusal. Everything that can refuse a command
+    happens here (what follows by itself never does), so a legality check can stop here."""
     if state is None:
         raise refuse("not_set_up")
     if state.finished:
@@ -80,8 +88,7 @@ def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> li
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise refuse("not_a_command")
-    events = handler(state, seat, command, rng)
-    return events + turn.follow_up(apply(state, events))
+    return handler(state, seat, command, rng)
 
 
 # What each example does, and the command in the notation (for the API docs and the help).

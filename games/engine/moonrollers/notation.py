@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from games.engine.core import CannotParse, Command, Message, msg
 from games.engine.messages import ParamValue
@@ -364,6 +365,9 @@ def from_french(words: list[str]) -> list[str]:
     return out
 
 
+# Commands are immutable, and bots and players send the same few hundred texts over and over:
+# each is parsed once (a text that cannot be parsed raises every time; errors are not cached).
+@lru_cache(maxsize=4096)
 def parse(text: str) -> Command:
     words = text.lower().replace(",", " ").replace(";", " ").split()
     words = from_french([x.strip(".!") for x in words if x.strip(".!")])

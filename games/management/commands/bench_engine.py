@@ -13,7 +13,8 @@ from games.engine import core, simulation
 class Command(BaseCommand):
     help = (
         "Print median microseconds per decide+evolve (random play) and full games per second "
-        "(the heuristic bot in every seat, or --bot random), on one core."
+        "(the heuristic bot in every seat, or --bot random) with the median and 95th percentile of the bot's "
+        "choice (bot_command), on one core."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

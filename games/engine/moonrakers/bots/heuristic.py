@@ -5,8 +5,9 @@ towards a balanced deck."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from games.engine.core import Command, Rng
-from games.engine.moonrakers.bots.random_bot import legal_commands
 from games.engine.moonrakers.cards import BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, PARTS, REQUIREMENTS
 from games.engine.moonrakers.commands import (
     AcceptOffer,
@@ -32,7 +33,7 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.effects import CREW_TABLE
-from games.engine.moonrakers.legal import followup_default, pending
+from games.engine.moonrakers.legal import candidates, followup_default, pending
 from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.notation import format_command
 from games.engine.moonrakers.state import (
@@ -55,26 +56,65 @@ from games.engine.moonrakers.state import (
 HAZARD_MEAN = 1.0  # icons per die with the faces 0,0,1,1,2,2
 
 
-def bot_command(state: GameState, seat: int, rng: Rng) -> str:
-    from games.engine.moonrakers.engine import accepts
+class _Legal:
+    """The legal commands of a seat, checked only as the heuristic looks at them: each check
+    runs ``decide``, and the heuristic reads only the kinds it needs (a Claim, the cards it could
+    play, what it could buy), so most candidates never need one. In the candidates' order, as
+    ``legal_commands`` would list them."""
 
-    legal = legal_commands(state, seat)
+    def __init__(self, state: GameState, seat: int, known: Sequence[Command] | None = None) -> None:
+        self._state, self._seat = state, seat
+        self._candidates: Sequence[Command] = candidates(state, seat) if known is None else known
+        self._checked = known is not None  # a list already filtered needs no check
+        self._ok: dict[int, bool] = {}
+
+    def _accepted(self, index: int) -> bool:
+        if self._checked:
+            return True
+        ok = self._ok.get(index)
+        if ok is None:
+            from games.engine.moonrakers.engine import accepts
+
+            ok = self._ok[index] = accepts(self._state, self._seat, self._candidates[index])
+        return ok
+
+    def of(self, *kinds: type[Command]) -> Iterator[Command]:
+        """The legal commands of these kinds, in order."""
+        for i, c in enumerate(self._candidates):
+            if isinstance(c, kinds) and self._accepted(i):
+                yield c
+
+    def accepts(self, command: Command) -> bool:
+        """Is ``command`` legal? (Known already when it is one of the candidates checked.)"""
+        for i, c in enumerate(self._candidates):
+            if i in self._ok and c == command:
+                return self._ok[i]
+        from games.engine.moonrakers.engine import accepts
+
+        return accepts(self._state, self._seat, command)
+
+    def first(self) -> Command | None:
+        return next(self.of(Command), None)
+
+
+def bot_command(state: GameState, seat: int, rng: Rng) -> str:
+    legal = _Legal(state, seat)
     cmd = _choose(state, seat, legal)
-    if cmd is not None and accepts(state, seat, cmd):
+    if cmd is not None and legal.accepts(cmd):
         return format_command(cmd)
     for p in pending(state):
         if p.seat == seat:
             return format_command(p.default)
-    return format_command(legal[0]) if legal else "done"
+    first = legal.first()
+    return format_command(first) if first is not None else "done"
 
 
-def _choose(state: GameState, seat: int, legal: list[Command]) -> Command | None:
-    for c in legal:
-        if isinstance(c, Claim):
-            return c
+def _choose(state: GameState, seat: int, legal: _Legal) -> Command | None:
+    for c in legal.of(Claim):
+        return c
     phase = state.phase
     if phase == KEEP_OBJECTIVES:
-        return next((c for c in legal if isinstance(c, Keep)), None)
+        return next(legal.of(Keep), None)
     if phase == BASE:
         choosing = state.players[seat].choosing
         return Keep(choosing[:1], _worst_slot(state))
@@ -194,7 +234,7 @@ def contract_value(contract: str) -> float:
 # --- planning and negotiation ---------------------------------------------------------------------
 
 
-def _plan(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _plan(state: GameState, seat: int, legal: _Legal) -> Command | None:
     row = [c for c in state.contract_row if c is not None]
     all_hard = all(CONTRACTS[c].dice >= 3 for c in row)
     best_solo: tuple[float, int] | None = None
@@ -250,7 +290,7 @@ def _offer_terms(state: GameState, contract: str) -> Terms:
     )
 
 
-def _negotiate(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _negotiate(state: GameState, seat: int, legal: _Legal) -> Command | None:
     neg = state.negotiation
     assert neg is not None
     accepted = [o for o in neg.offers if o.status == ACCEPTED]
@@ -287,7 +327,7 @@ def _fair(state: GameState, contract: str, terms: Terms) -> bool:
     return terms.p * 2 <= full.p + 1 and terms.c * 2 <= full.c + 1 and terms.b == 0
 
 
-def _answer(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _answer(state: GameState, seat: int, legal: _Legal) -> Command | None:
     neg = state.negotiation
     assert neg is not None
     offer = neg.offer(seat)
@@ -307,7 +347,7 @@ def _answer(state: GameState, seat: int, legal: list[Command]) -> Command | None
 # --- execution ------------------------------------------------------------------------------------
 
 
-def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _play(state: GameState, seat: int, legal: _Legal) -> Command | None:
     att = state.attempt
     assert att is not None
     part = att.part(seat)
@@ -316,7 +356,7 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
     needed, got = requirement_totals(state)
     missing = {k: needed[k] - got[k] for k in needed if needed[k] > got[k]}
     hand = state.players[seat].hand
-    plays = [c for c in legal if isinstance(c, PlayCard)]
+    plays = [c for c in legal.of(PlayCard) if isinstance(c, PlayCard)]
     if len(state.players[seat].deck_cards()) < 12:  # a thin deck: no more trashing
         plays = [c for c in plays if c.card not in ("meg-gallak", "lila-al-bindar", "crusse-parke")]
 
@@ -332,14 +372,14 @@ def _play(state: GameState, seat: int, legal: list[Command]) -> Command | None:
     if missing:
         if "damage" in missing and upgraded:
             return upgraded[0]
-        for c in legal:
+        for c in legal.of(UsePart):
             if (
                 isinstance(c, UsePart)
                 and c.part in ("dark-matter-mk3", "mg2-laser-turrets")
                 and "damage" in missing
             ):
                 return c
-        for c in legal:
+        for c in legal.of(UseMercenary):
             if isinstance(c, UseMercenary) and seat == att.leader:
                 card = state.merc_row[c.slot]
                 if card is not None and _helps(card, missing):
@@ -376,19 +416,19 @@ def _helps(card: str, missing: dict[str, int]) -> bool:
     return kind in missing
 
 
-def plan_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
-    return _plan(state, seat, legal)
+def plan_choice(state: GameState, seat: int, legal: Sequence[Command]) -> Command | None:
+    return _plan(state, seat, _Legal(state, seat, legal))
 
 
-def play_choice(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def play_choice(state: GameState, seat: int, legal: Sequence[Command]) -> Command | None:
     """The heuristic's card play, shared with the random bot so that random games still end."""
-    return _play(state, seat, legal)
+    return _play(state, seat, _Legal(state, seat, legal))
 
 
 # --- bonus and buying -----------------------------------------------------------------------------
 
 
-def _bonus(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _bonus(state: GameState, seat: int, legal: _Legal) -> Command | None:
     att = state.attempt
     assert att is not None
     if att.bonus_seat != seat:
@@ -403,12 +443,12 @@ def _bonus(state: GameState, seat: int, legal: list[Command]) -> Command | None:
     return KeepBonus()
 
 
-def _buy(state: GameState, seat: int, legal: list[Command]) -> Command | None:
+def _buy(state: GameState, seat: int, legal: _Legal) -> Command | None:
     p = state.players[seat]
     deck = p.deck_cards()
     reactors = sum(1 for c in deck if c == "reactor") / max(1, len(deck))
     best: tuple[float, Command] | None = None
-    for c in legal:
+    for c in legal.of(Buy):
         if not isinstance(c, Buy):
             continue
         if c.card in CREW:

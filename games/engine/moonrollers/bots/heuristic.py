@@ -33,6 +33,7 @@ from games.engine.moonrollers.abilities import (
     IMDAR_SHADE,
     KARY_POWALK,
     LILA_AL_BINDAR,
+    LOCK_ABILITIES,
     MEG_GALLAK,
     MYLA_DYSTRA,
     NAMARI,
@@ -62,6 +63,7 @@ from games.engine.moonrollers.bots.odds import (
 from games.engine.moonrollers.bots.random_bot import random_command
 from games.engine.moonrollers.bots.worth import (
     ABILITY_RANK,
+    LazyHazardGain,
     hazard_points,
     imdar_gain,
     keep_order,
@@ -84,6 +86,7 @@ from games.engine.moonrollers.dice import (
     DAMAGE,
     EXTRA,
     FACES,
+    NO_DICE,
     REACTOR,
     SHIELD,
     THRUSTER,
@@ -245,30 +248,104 @@ def _best_lock_for(
     return best[0], chosen
 
 
+@lru_cache(maxsize=32768)
+def _best_lock_at(
+    pool: Counts,
+    rolled: Counts,
+    small: bool,
+    used: frozenset[str],
+    face: int,
+    needed: int,
+    abilities: frozenset[str],
+    odds: Odds,
+    dice: tuple[int, int, int, int],
+    b3_ar: bool,
+) -> tuple[float, _Lock] | None:
+    """``_best_lock_for`` the locks ``_lock_options`` offers, in one cache whose key hashes fast."""
+    options = _lock_options(pool, rolled, small, used, face, needed, abilities)
+    return _best_lock_for(options, needed, odds, dice, b3_ar)
+
+
+class _Locking:
+    """What every lock the bot weighs in one position shares, worked out once per position: the
+    display offers a dozen requirements but only a few (face, still needed) pairs.
+
+    The cache keys keep only what changes the answer, so positions share them: the abilities that
+    lock (and which of them are used); with none, only the dice of the face and the Wilds; the
+    supply only up to the dice the next roll could take from it."""
+
+    __slots__ = ("abilities", "b3_ar", "dice", "found", "locking", "small", "turn", "used")
+
+    def __init__(self, state: GameState) -> None:
+        turn = self.turn = state.turn
+        self.abilities = state.players[turn.seat].abilities
+        self.locking = self.abilities & LOCK_ABILITIES
+        self.used = turn.used & self.locking
+        self.small = 1 <= turn.pool_size <= 3
+        in_pool = sum(turn.pool) + sum(turn.as_extra) + turn.saved
+        added, extras = _added_dice(state), turn.pool[EXTRA]
+        self.dice = (in_pool, extras, added, min(state.supply, added + extras))
+        self.b3_ar = _b3_ar_ready(state)
+        self.found: dict[tuple[int, int], tuple[float, _Lock] | None] = {}
+
+    def best(self, crew: str, index: int) -> tuple[float, _Lock] | None:
+        """The lock on requirement ``index`` of ``crew`` that gives the best chance of completing
+        it, and that chance."""
+        turn = self.turn
+        req = CREW[crew].requirements[index]
+        progress = turn.progress if (turn.crew == crew and turn.requirement == index) else 0
+        key = (req.face, req.count - progress)
+        try:
+            return self.found[key]
+        except KeyError:
+            pass
+        face, needed = key
+        odds = face_odds(face, self.abilities)
+        if self.locking:
+            found = _best_lock_at(
+                turn.pool,
+                turn.rolled,
+                self.small,
+                self.used,
+                face,
+                needed,
+                self.locking,
+                odds,
+                self.dice,
+                self.b3_ar,
+            )
+        else:
+            # No ability changes a lock: only the dice showing the face and the Wilds count.
+            pool = turn.pool
+            c = [0, 0, 0, 0, pool[WILD], 0]
+            c[face] = pool[face]
+            plain: Counts = (c[0], c[1], c[2], c[3], c[4], c[5])
+            found = _best_lock_at(
+                plain, NO_DICE, False, self.used, face, needed, self.locking, odds, self.dice, self.b3_ar
+            )
+        self.found[key] = found
+        return found
+
+
 def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] | None:
     """The lock on requirement ``index`` of ``crew`` that gives the best chance of completing it,
     and that chance."""
-    turn = state.turn
-    abilities = state.players[turn.seat].abilities
-    req = CREW[crew].requirements[index]
-    progress = turn.progress if (turn.crew == crew and turn.requirement == index) else 0
-    needed = req.count - progress
-    small = 1 <= turn.pool_size <= 3
-    options = _lock_options(turn.pool, turn.rolled, small, turn.used, req.face, needed, abilities)
-    in_pool = sum(turn.pool) + sum(turn.as_extra) + turn.saved
-    dice = (in_pool, turn.pool[EXTRA], _added_dice(state), state.supply)
-    return _best_lock_for(options, needed, face_odds(req.face, abilities), dice, _b3_ar_ready(state))
+    return _Locking(state).best(crew, index)
 
 
 def _plans(state: GameState, crews: Iterable[str]) -> list[_Plan]:
     seat = state.turn.seat
+    locking = _Locking(state)
+    gain = LazyHazardGain(state, seat)
     out = []
     for crew in crews:
-        for index in open_requirements(state, crew):
-            found = _best_lock(state, crew, index)
+        open_reqs = open_requirements(state, crew)
+        for index in open_reqs:
+            found = locking.best(crew, index)
             if found is not None:
                 chance, lock = found
-                out.append(_Plan(chance, requirement_value(state, seat, crew, index), crew, index, lock))
+                value = requirement_value(state, seat, crew, index, open_reqs, gain)
+                out.append(_Plan(chance, value, crew, index, lock))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from math import exp
 
@@ -163,17 +163,42 @@ def open_requirements(state: GameState, crew: str) -> list[int]:
     return [i for i, t in enumerate(card.tokens) if t is None]
 
 
-def requirement_value(state: GameState, seat: int, crew: str, index: int) -> float:
-    """What completing requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige."""
-    req = CREW[crew].requirements[index]
+class LazyHazardGain:
+    """``hazard_gain`` of one seat in one position, worked out the first time it is asked for."""
+
+    __slots__ = ("_gain", "_seat", "_state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._gain: float | None = None
+
+    def __call__(self) -> float:
+        if self._gain is None:
+            self._gain = hazard_gain(self._state, self._seat)
+        return self._gain
+
+
+def requirement_value(
+    state: GameState,
+    seat: int,
+    crew: str,
+    index: int,
+    open_reqs: list[int] | None = None,
+    gain: Callable[[], float] | None = None,
+) -> float:
+    """What completing requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige.
+    ``open_reqs`` and ``gain``: the crew's open requirements and ``seat``'s Hazard gain, when the
+    caller already has them."""
+    reqs = CREW[crew].requirements
+    req = reqs[index]
     value = float(req.prestige)
     if req.hazard:
-        value += hazard_gain(state, seat)
-    others = [i for i in open_requirements(state, crew) if i != index]
+        value += gain() if gain is not None else hazard_gain(state, seat)
+    others = [i for i in (open_requirements(state, crew) if open_reqs is None else open_reqs) if i != index]
     if not others:
         value += _hire_value(state, seat, crew)
     else:
-        value += _FOLLOW_ON * max(CREW[crew].requirements[i].prestige for i in others)
+        value += _FOLLOW_ON * max(reqs[i].prestige for i in others)
     return value
 
 
