@@ -14,11 +14,13 @@ it. ``is_fresh`` is that rule, in one place.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Subquery
 
 from games import models
 from games.engine.core import Engine, Event, Pending, fold, get_engine, upcast
@@ -76,28 +78,42 @@ def engine_for(game: models.Game) -> Engine:
 
 def load(game: models.Game) -> Loaded:
     """The state from the cache plus any events written after it."""
-    engine = engine_for(game)
     cache = models.StateCache.objects.filter(game=game).first()
+    return _from_cache(game, cache)
+
+
+def _from_cache(game: models.Game, cache: models.StateCache | None) -> Loaded:
     if cache is None:
         return refold(game)
+    engine = engine_for(game)
     state = engine.load_state(cache.state)
+    if cache.seq >= game.last_seq:
+        # The cache is written in the same transaction as the events and Game.last_seq: when it
+        # is at the game's seq, there is nothing after it to read.
+        return Loaded(state=state, seq=cache.seq)
     later = list(models.Event.objects.filter(game=game, seq__gt=cache.seq).order_by("seq"))
     state = fold(engine, (to_engine_event(e) for e in later), state)
     return Loaded(state=state, seq=later[-1].seq if later else cache.seq)
 
 
+# A cold load reads only what folding needs, in one query, without building model instances.
+_EVENTS_TO_FOLD = "SELECT type, payload, version, seat, seq FROM games_event WHERE game_id = %s"
+
+
 def refold(game: models.Game, upto: int | None = None) -> Loaded:
     """The state folded from nothing, ignoring the cache (optionally only up to seq ``upto``)."""
     engine = engine_for(game)
-    rows = models.Event.objects.filter(game=game).order_by("seq")
+    sql, params = _EVENTS_TO_FOLD, [game.pk]
     if upto is not None:
-        rows = rows.filter(seq__lte=upto)
-    state: Any = None
-    seq = 0
-    for row in rows.iterator():
-        state = fold(engine, [to_engine_event(row)], state)
-        seq = row.seq
-    return Loaded(state=state, seq=seq)
+        sql, params = sql + " AND seq <= %s", [game.pk, upto]
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " ORDER BY seq", params)
+        rows = cursor.fetchall()
+    events = (
+        Event(type=kind, payload=json.loads(payload) if isinstance(payload, str) else payload, version=version, seat=seat)
+        for kind, payload, version, seat, _seq in rows
+    )
+    return Loaded(state=fold(engine, events, None), seq=rows[-1][4] if rows else 0)
 
 
 def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> list[models.Event]:
@@ -105,15 +121,30 @@ def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> 
 
     Keys are scoped to the seat: another player's batch under the same key is not this one's.
     """
-    first = models.Event.objects.filter(game=game, actor=seat, idempotency_key=idempotency_key).first()
-    if first is None:
-        return []
-    return list(models.Event.objects.filter(game=game, batch=first.batch).order_by("seq"))
+    first = models.Event.objects.filter(game=game, actor=seat, idempotency_key=idempotency_key)
+    batch = first.values("batch")[:1]
+    return list(models.Event.objects.filter(game=game, batch=Subquery(batch)).order_by("seq"))
 
 
 def lock(game: models.Game) -> models.Game:
     """Re-read the game row with a lock held until the surrounding transaction ends."""
     return models.Game.objects.select_for_update().get(pk=game.pk)
+
+
+def lock_and_load(game: models.Game) -> tuple[models.Game, Loaded]:
+    """The game row locked and its current state, read together (one statement when the cache is
+    current): what a command starts from. Only the game row is locked, not its cache."""
+    locked = models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game.pk)
+    try:
+        cache: models.StateCache | None = locked.state_cache
+    except models.StateCache.DoesNotExist:
+        cache = None
+    return locked, _from_cache(locked, cache)
+
+
+def seats_of(game: models.Game) -> list[models.Seat]:
+    """The game's seats with their players, in order: read once per command and kept current."""
+    return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
 
 
 # No savepoint when the caller holds a transaction already (services do): an error here fails the
@@ -131,19 +162,30 @@ def append(
     command: str = "",
     actor: int | None = None,
     before: Loaded | None = None,
+    seats: list[models.Seat] | None = None,
+    held: bool = False,
 ) -> AppendResult:
     """Append a batch of events for a command of ``seat`` prepared at ``expected_seq``.
 
     Raises ``StaleSeq`` when that seat's decision changed after ``expected_seq`` (``is_fresh``).
     Chat and other platform events pass no ``expected_seq``: they never conflict. ``before`` is the
     current state when the caller already loaded it with the game row locked.
+
+    ``held``: the caller holds the game row lock, ``game`` is the instance it locked (kept current
+    by every append), ``seats`` are its seats read under that lock (``seats_of``) and the caller
+    looked for an earlier batch under ``idempotency_key`` already. The command path passes all
+    that, so a move reads the game, its state and its seats once however many batches it writes.
     """
-    locked = lock(game)
-    if idempotency_key:
-        earlier = find_batch(locked, idempotency_key, seat=seat)
-        if earlier:
-            return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
-    seats = list(models.Seat.objects.filter(game=locked).select_related("user"))
+    if held:
+        locked = game
+    else:
+        locked = lock(game)
+        if idempotency_key:
+            earlier = find_batch(locked, idempotency_key, seat=seat)
+            if earlier:
+                return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
+    if seats is None:
+        seats = seats_of(locked)
     if expected_seq is not None:
         mine = next((s for s in seats if s.position == seat), None)
         decision_seq = mine.decision_seq if mine is not None else 0
@@ -181,9 +223,7 @@ def append(
     moved = any(not e.is_platform for e in batch)
 
     locked.last_seq = last_seq
-    models.StateCache.objects.update_or_create(
-        game=locked, defaults={"seq": last_seq, "state": engine.dump_state(state), "updated_at": now}
-    )
+    write_cache(locked, engine.dump_state(state), now=now)
     pending_after = engine.pending(state) if moved else pending_before
     changed: list[Pending] = []
     if moved:
@@ -195,6 +235,16 @@ def append(
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
     return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
+
+
+def write_cache(game: models.Game, dumped: Any, *, now: dt.datetime) -> None:
+    """Insert or replace the game's state cache in one statement (no savepoint, no read first)."""
+    models.StateCache.objects.bulk_create(
+        [models.StateCache(game=game, seq=game.last_seq, state=dumped, updated_at=now)],
+        update_conflicts=True,
+        unique_fields=["game"],
+        update_fields=["seq", "state", "updated_at"],
+    )
 
 
 def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
@@ -230,6 +280,10 @@ def _update_read_models(
         resigned = {s.position for s in seats if s.resigned}
         game.outcome = rank_resigned_last(outcome.to_json(), resigned)
         game.finished_at = now
+        for seat in seats:  # as written below: the answer is built from these
+            seat.is_pending, seat.pending_kind, seat.pending_key, seat.pending_reply = False, "", "", False
+            seat.pending_since = seat.deadline = seat.reminder_sent_at = None
+            seat.decision_seq = game.last_seq
         models.Seat.objects.filter(game=game).update(
             is_pending=False,
             pending_kind="",
@@ -244,6 +298,8 @@ def _update_read_models(
     was = {p.seat: p for p in pending_before}
     now_pending = {p.seat: p for p in pending_after}
     changed: list[Pending] = []
+    written: list[models.Seat] = []
+    all_fields: set[str] = set()
     for seat in seats:
         fields: list[str] = []
         if seat.position == actor and cause == models.Event.Cause.PLAYER:
@@ -275,7 +331,13 @@ def _update_read_models(
             fields += _DECISION_FIELDS
             changed.append(pending)
         if fields:
-            seat.save(update_fields=sorted(set(fields)))
+            written.append(seat)
+            all_fields.update(fields)
+    if written:
+        # One statement for every seat that changed. A field one seat did not change is written
+        # back as read: the seats were read under the game's lock, and these fields are only ever
+        # written with that lock held.
+        models.Seat.objects.bulk_update(written, sorted(all_fields))
     return changed
 
 
