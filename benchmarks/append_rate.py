@@ -127,7 +127,9 @@ def raw_append(cursor: Any, game_id: int) -> None:
     from django.db import transaction
 
     with transaction.atomic():
-        cursor.execute("UPDATE games_game SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq", [game_id])
+        cursor.execute(
+            "UPDATE games_game SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq", [game_id]
+        )
         (seq,) = cursor.fetchone()
         cursor.execute(
             "INSERT INTO games_event (game_id, seq, type, version, payload, seat, batch, command, actor, cause,"
@@ -177,7 +179,8 @@ def run(clients: int, rounds: int, block: int, broker: str) -> None:
     barrier = context.Barrier(clients)
     out = context.Queue()
     procs = [
-        context.Process(target=client_run, args=(c, rounds, block, broker, barrier, out)) for c in range(clients)
+        context.Process(target=client_run, args=(c, rounds, block, broker, barrier, out))
+        for c in range(clients)
     ]
     for proc in procs:
         proc.start()
@@ -191,7 +194,10 @@ def run(clients: int, rounds: int, block: int, broker: str) -> None:
     command_rates = [sum(r[3][i][1] for r in results) for i in range(rounds)]
     ratios = [c / r for c, r in zip(command_rates, raw_rates, strict=True)]
     print(f"{clients} client(s), {rounds} rounds of {block} appends of each kind:")
-    print(f"  raw append       median {statistics.median(raw) * 1000:6.2f} ms  p95 {p95(raw) * 1000:6.2f} ms", end="")
+    print(
+        f"  raw append       median {statistics.median(raw) * 1000:6.2f} ms  p95 {p95(raw) * 1000:6.2f} ms",
+        end="",
+    )
     print(f"  rate {statistics.median(raw_rates):7.0f}/s")
     print(
         f"  command_submit   median {statistics.median(command) * 1000:6.2f} ms  p95 {p95(command) * 1000:6.2f} ms",

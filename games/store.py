@@ -110,7 +110,12 @@ def refold(game: models.Game, upto: int | None = None) -> Loaded:
         cursor.execute(sql + " ORDER BY seq", params)
         rows = cursor.fetchall()
     events = (
-        Event(type=kind, payload=json.loads(payload) if isinstance(payload, str) else payload, version=version, seat=seat)
+        Event(
+            type=kind,
+            payload=json.loads(payload) if isinstance(payload, str) else payload,
+            version=version,
+            seat=seat,
+        )
         for kind, payload, version, seat, _seq in rows
     )
     return Loaded(state=fold(engine, events, None), seq=rows[-1][4] if rows else 0)
