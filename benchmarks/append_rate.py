@@ -132,8 +132,9 @@ def raw_append(cursor: Any, game_id: int) -> None:
         )
         (seq,) = cursor.fetchone()
         cursor.execute(
-            "INSERT INTO games_event (game_id, seq, type, version, payload, seat, batch, command, actor, cause,"
-            " created_at) VALUES (%s, %s, 'bench_append', 1, '{}', NULL, %s, '', NULL, 'platform', now())",
+            "INSERT INTO games_event (game_id, seq, type, version, payload, seat, batch, command,"
+            " actor, cause, created_at)"
+            " VALUES (%s, %s, 'bench_append', 1, '{}', NULL, %s, '', NULL, 'platform', now())",
             [game_id, seq, seq],
         )
 
@@ -194,16 +195,9 @@ def run(clients: int, rounds: int, block: int, broker: str) -> None:
     command_rates = [sum(r[3][i][1] for r in results) for i in range(rounds)]
     ratios = [c / r for c, r in zip(command_rates, raw_rates, strict=True)]
     print(f"{clients} client(s), {rounds} rounds of {block} appends of each kind:")
-    print(
-        f"  raw append       median {statistics.median(raw) * 1000:6.2f} ms  p95 {p95(raw) * 1000:6.2f} ms",
-        end="",
-    )
-    print(f"  rate {statistics.median(raw_rates):7.0f}/s")
-    print(
-        f"  command_submit   median {statistics.median(command) * 1000:6.2f} ms  p95 {p95(command) * 1000:6.2f} ms",
-        end="",
-    )
-    print(f"  rate {statistics.median(command_rates):7.0f}/s")
+    for label, times, rates in (("raw append", raw, raw_rates), ("command_submit", command, command_rates)):
+        median, high, rate = statistics.median(times) * 1000, p95(times) * 1000, statistics.median(rates)
+        print(f"  {label:15}  median {median:6.2f} ms  p95 {high:6.2f} ms  rate {rate:7.0f}/s")
     print(f"  command_submit / raw append: {statistics.median(ratios):.1%} (median of the rounds' ratios)")
 
 
