@@ -450,6 +450,9 @@ CELERY_BEAT_SCHEDULE.update(
 )
 # A move's on-commit hand-off to the broker must not hold a web request for long when the broker
 # is slow or down: the catch-up task sends whatever was not handed off.
+# Outbox rows are handed to the broker by a thread of the web process after the commit, so a move's
+# request never waits for the broker (games.outbox). 0: in the request, after the commit.
+OUTBOX_HANDOFF_IN_BACKGROUND = env_bool("OUTBOX_HANDOFF_IN_BACKGROUND", True)
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
     "interval_start": 0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TABLE = re.compile(r'(?:FROM|INTO|UPDATE)\s+"(\w+)"')
+_TABLE = re.compile(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)')
 
 
 def summary(captured: Any) -> list[str]:
