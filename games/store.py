@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.db.models import Subquery
 
 from games import models
-from games.engine.core import Engine, Event, Pending, fold, get_engine, upcast
+from games.engine.core import PLATFORM_EVENT_TYPES, Engine, Event, Pending, fold, get_engine, upcast
 
 
 class StaleSeq(Exception):
@@ -96,18 +96,26 @@ def _from_cache(game: models.Game, cache: models.StateCache | None) -> Loaded:
     return Loaded(state=state, seq=later[-1].seq if later else cache.seq)
 
 
-# A cold load reads only what folding needs, in one query, without building model instances.
-_EVENTS_TO_FOLD = "SELECT type, payload, version, seat, seq FROM games_event WHERE game_id = %s"
+# A cold load reads only what folding needs, in one query, without building model instances: the
+# platform's events (chat, seats changing hands) are left in the table, as fold skips them, except
+# the last one read, whose seq is the seq the state is at.
+_EVENTS_TO_FOLD = """
+    SELECT type, payload, version, seat, seq FROM games_event
+    WHERE game_id = %(game)s AND seq <= %(upto)s
+      AND (NOT (type = ANY(%(platform)s))
+           OR seq = (SELECT max(seq) FROM games_event WHERE game_id = %(game)s AND seq <= %(upto)s))
+    ORDER BY seq
+"""
 
 
 def refold(game: models.Game, upto: int | None = None) -> Loaded:
     """The state folded from nothing, ignoring the cache (optionally only up to seq ``upto``)."""
     engine = engine_for(game)
-    sql, params = _EVENTS_TO_FOLD, [game.pk]
-    if upto is not None:
-        sql, params = sql + " AND seq <= %s", [game.pk, upto]
+    if connection.vendor != "postgresql":
+        return _refold_with_the_orm(game, engine, upto)
+    params = {"game": game.pk, "upto": upto if upto is not None else _NO_LIMIT, "platform": _PLATFORM_TYPES}
     with connection.cursor() as cursor:
-        cursor.execute(sql + " ORDER BY seq", params)
+        cursor.execute(_EVENTS_TO_FOLD, params)
         rows = cursor.fetchall()
     events = (
         Event(
@@ -119,6 +127,19 @@ def refold(game: models.Game, upto: int | None = None) -> Loaded:
         for kind, payload, version, seat, _seq in rows
     )
     return Loaded(state=fold(engine, events, None), seq=rows[-1][4] if rows else 0)
+
+
+_NO_LIMIT = 2**31 - 1  # above any seq (a PostgreSQL integer)
+_PLATFORM_TYPES = sorted(PLATFORM_EVENT_TYPES)
+
+
+def _refold_with_the_orm(game: models.Game, engine: Engine, upto: int | None) -> Loaded:
+    # SQLite (development): the same fold, rows read through the ORM.
+    rows = models.Event.objects.filter(game=game).order_by("seq")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    events = list(rows)
+    return Loaded(state=fold(engine, map(to_engine_event, events), None), seq=events[-1].seq if events else 0)
 
 
 def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> list[models.Event]:
