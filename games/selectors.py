@@ -105,11 +105,11 @@ def game_view(
     has them in hand (the answer to a command), so they are not read again.
     """
     engine = get_engine(game.kind)
-    seats = _seat_infos(game, seats)
+    infos = _seat_infos(game, seats)
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    mine = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
+    mine = next((s.position for s in infos if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
-        return GameView(game=game, engine=engine, seats=seats, my_seat=mine, view=None)
+        return GameView(game=game, engine=engine, seats=infos, my_seat=mine, view=None)
     if state is None:
         state = store.load(game).state
     view = engine.view(state, mine)
@@ -117,7 +117,7 @@ def game_view(
     return GameView(
         game=game,
         engine=engine,
-        seats=seats,
+        seats=infos,
         my_seat=mine,
         view=view,
         legal=legal,

@@ -113,7 +113,11 @@ def refold(game: models.Game, upto: int | None = None) -> Loaded:
     engine = engine_for(game)
     if connection.vendor != "postgresql":
         return _refold_with_the_orm(game, engine, upto)
-    params = {"game": game.pk, "upto": upto if upto is not None else _NO_LIMIT, "platform": _PLATFORM_TYPES}
+    params: dict[str, int | list[str]] = {
+        "game": game.pk,
+        "upto": upto if upto is not None else _NO_LIMIT,
+        "platform": _PLATFORM_TYPES,
+    }
     with connection.cursor() as cursor:
         cursor.execute(_EVENTS_TO_FOLD, params)
         rows = cursor.fetchall()
