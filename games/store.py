@@ -253,28 +253,64 @@ def append(
     moved = any(not e.is_platform for e in batch)
 
     locked.last_seq = last_seq
-    write_cache(locked, engine.dump_state(state), now=now)
     pending_after = engine.pending(state) if moved else pending_before
     changed: list[Pending] = []
+    written: list[models.Seat] = []
+    fields: list[str] = []
     if moved:
-        changed = _update_read_models(
+        changed, written, fields = _update_read_models(
             locked, engine, state, seats, pending_before, pending_after, actor=actor, cause=cause, now=now
         )
-    locked.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
+    _write_derived(locked, engine.dump_state(state), now=now, seats=written, fields=fields)
     # Keep the caller's instance current: services go on using it after the append.
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
     return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
 
 
-def write_cache(game: models.Game, dumped: Any, *, now: dt.datetime) -> None:
-    """Insert or replace the game's state cache in one statement (no savepoint, no read first)."""
-    models.StateCache.objects.bulk_create(
-        [models.StateCache(game=game, seq=game.last_seq, state=dumped, updated_at=now)],
-        update_conflicts=True,
-        unique_fields=["game"],
-        update_fields=["seq", "state", "updated_at"],
+def _write_derived(
+    game: models.Game, dumped: Any, *, now: dt.datetime, seats: list[models.Seat], fields: list[str]
+) -> None:
+    """Write what the batch derived: the state cache, the seats that changed and the game row.
+
+    On PostgreSQL in one statement (data-modifying CTEs: each runs once, to completion), one round
+    trip instead of three. A field one seat did not change is written back as read: the seats
+    were read under the game's lock, and these fields are only ever written with that lock held.
+    Elsewhere (SQLite in development), through the ORM.
+    """
+    if connection.vendor != "postgresql":
+        models.StateCache.objects.update_or_create(
+            game=game, defaults={"seq": game.last_seq, "state": dumped, "updated_at": now}
+        )
+        if seats:
+            models.Seat.objects.bulk_update(seats, fields)
+        game.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
+        return
+    # Table and column names come from the models and _SEAT_COLUMNS, values are parameters.
+    cache_table, seat_table = models.StateCache._meta.db_table, models.Seat._meta.db_table
+    parts = [
+        f"cache AS (INSERT INTO {cache_table} (game_id, seq, state, updated_at)"  # noqa: S608
+        " VALUES (%s, %s, %s::jsonb, %s) ON CONFLICT (game_id) DO UPDATE"
+        " SET seq = EXCLUDED.seq, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at)"
+    ]
+    params: list[Any] = [game.pk, game.last_seq, json.dumps(dumped), now]
+    if seats:
+        row = "(%s::bigint, " + ", ".join(f"%s::{_SEAT_COLUMNS[name]}" for name in fields) + ")"
+        parts.append(
+            f"seats AS (UPDATE {seat_table} AS s"  # noqa: S608
+            f" SET {', '.join(f'{name} = v.{name}' for name in fields)}"
+            f" FROM (VALUES {', '.join([row] * len(seats))}) AS v(id, {', '.join(fields)})"
+            " WHERE s.id = v.id)"
+        )
+        params += [value for seat in seats for value in (seat.pk, *(getattr(seat, name) for name in fields))]
+    sql = (
+        f"WITH {', '.join(parts)} UPDATE {models.Game._meta.db_table}"  # noqa: S608
+        " SET last_seq = %s, status = %s, outcome = %s::jsonb, finished_at = %s WHERE id = %s"
     )
+    outcome = json.dumps(game.outcome) if game.outcome is not None else None
+    params += [game.last_seq, game.status, outcome, game.finished_at, game.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
@@ -298,11 +334,13 @@ def _update_read_models(
     actor: int | None,
     cause: str,
     now: dt.datetime,
-) -> list[Pending]:
-    """Derive Game.status/outcome and each Seat's decision and deadline from the new state.
+) -> tuple[list[Pending], list[models.Seat], list[str]]:
+    """Derive Game.status/outcome and each Seat's decision and deadline from the new state, on the
+    instances (``_write_derived`` writes them).
 
-    Returns the pending decisions that are new: a seat that just became to act, acted and must act
-    again, or whose decision's kind or key changed. Only those restart their clock.
+    Returns the pending decisions that are new (a seat that just became to act, acted and must act
+    again, or whose decision's kind or key changed: only those restart their clock), the seats
+    that changed and the fields to write.
     """
     outcome = engine.outcome(state)
     if outcome is not None:
@@ -310,21 +348,11 @@ def _update_read_models(
         resigned = {s.position for s in seats if s.resigned}
         game.outcome = rank_resigned_last(outcome.to_json(), resigned)
         game.finished_at = now
-        for seat in seats:  # as written below: the answer is built from these
+        for seat in seats:  # nobody is to act any more
             seat.is_pending, seat.pending_kind, seat.pending_key, seat.pending_reply = False, "", "", False
             seat.pending_since = seat.deadline = seat.reminder_sent_at = None
             seat.decision_seq = game.last_seq
-        models.Seat.objects.filter(game=game).update(
-            is_pending=False,
-            pending_kind="",
-            pending_key="",
-            pending_reply=False,
-            pending_since=None,
-            deadline=None,
-            reminder_sent_at=None,
-            decision_seq=game.last_seq,
-        )
-        return []
+        return [], list(seats), list(_DECISION_FIELDS)
     was = {p.seat: p for p in pending_before}
     now_pending = {p.seat: p for p in pending_after}
     changed: list[Pending] = []
@@ -363,12 +391,7 @@ def _update_read_models(
         if fields:
             written.append(seat)
             all_fields.update(fields)
-    if written:
-        # One statement for every seat that changed. A field one seat did not change is written
-        # back as read: the seats were read under the game's lock, and these fields are only ever
-        # written with that lock held.
-        _write_seats(written, sorted(all_fields))
-    return changed
+    return changed, written, sorted(all_fields)
 
 
 # The Seat columns a batch may write, with their PostgreSQL types (a VALUES list needs them).
@@ -384,26 +407,6 @@ _SEAT_COLUMNS = {
     "last_acted_seq": "integer",
     "consecutive_timeouts": "smallint",
 }
-
-
-def _write_seats(seats: list[models.Seat], fields: list[str]) -> None:
-    """Write these fields of these seats in one UPDATE ... FROM (VALUES ...).
-
-    On PostgreSQL, raw: the ORM's bulk_update builds a CASE per field and seat, and that costs
-    more time in Python than the statement takes in the database. Elsewhere (SQLite in
-    development), bulk_update.
-    """
-    if connection.vendor != "postgresql":
-        models.Seat.objects.bulk_update(seats, fields)
-        return
-    row = "(%s::bigint, " + ", ".join(f"%s::{_SEAT_COLUMNS[name]}" for name in fields) + ")"
-    sql = (
-        f"UPDATE {models.Seat._meta.db_table} AS s SET {', '.join(f'{n} = v.{n}' for n in fields)}"  # noqa: S608 (names from _SEAT_COLUMNS)
-        f" FROM (VALUES {', '.join([row] * len(seats))}) AS v(id, {', '.join(fields)}) WHERE s.id = v.id"
-    )
-    params = [value for seat in seats for value in (seat.pk, *(getattr(seat, name) for name in fields))]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
 
 
 _DECISION_FIELDS = [

@@ -20,9 +20,8 @@ ONE_MOVE = [
     "SELECT games_game",  # FOR UPDATE, with games_statecache joined: the state in hand
     "SELECT games_seat",  # with accounts_user joined: who to tell
     "INSERT games_event",
-    "INSERT games_statecache",  # ON CONFLICT DO UPDATE: one statement, no read
-    "UPDATE games_seat",  # every seat whose decision changed, in one statement
-    "UPDATE games_game",
+    # one statement: the state cache, the seats whose decision changed, the game row
+    "WITH INSERT games_statecache, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",  # the next player's turn email
     "RELEASE",
 ]

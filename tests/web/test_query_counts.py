@@ -63,9 +63,8 @@ MOVE_POST = [
     "SELECT games_game",  # locked, with its state cache
     "SELECT games_seat",
     "INSERT games_event",
-    "INSERT games_statecache",
-    "UPDATE games_seat",
-    "UPDATE games_game",
+    # one statement: the state cache, the seats whose decision changed, the game row
+    "WITH INSERT games_statecache, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",
     "RELEASE",
 ]
