@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from append_rate import players, setup_django  # noqa: E402 (beside this file)
+from append_rate import players, setup_django  # beside this file
 
 
 def build(events: int) -> int:
@@ -54,7 +54,8 @@ def build(events: int) -> int:
         text = engine.random_command(state, seat, Rng(bytes(game.seed), game.pk, game.last_seq + 1, "bench"))
         services.command_submit(game=game, user=users[seat], text=text, expected_seq=game.last_seq, now=now)
         for line in range(2):
-            services.chat_send(game=game, user=users[seat], text=f"move {game.last_seq}, line {line}", now=now)
+            line_text = f"move {game.last_seq}, line {line}"
+            services.chat_send(game=game, user=users[seat], text=line_text, now=now)
             game.refresh_from_db()
     return int(game.pk)
 
@@ -80,7 +81,8 @@ def main() -> None:
     median, p95 = statistics.median(times) * 1000, statistics.quantiles(times, n=20)[-1] * 1000
     per = 1000 / game.last_seq
     print(f"cold load of game {game.pk}, {game.last_seq} events, {args.loads} loads:")
-    print(f"  median {median:.1f} ms  p95 {p95:.1f} ms  = {median * per:.2f} ms (p95 {p95 * per:.2f}) per 1,000 events")
+    print(f"  median {median:.1f} ms  p95 {p95:.1f} ms", end="")
+    print(f"  = {median * per:.2f} ms (p95 {p95 * per:.2f}) per 1,000 events")
 
 
 if __name__ == "__main__":
