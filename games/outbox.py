@@ -36,13 +36,20 @@ follow their own preference, ``User.chat_email``, whatever ``notify`` says.
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
+from queue import SimpleQueue
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from games import models
 from games.engine.core import PLATFORM_EVENT_TYPES, Pending
+
+logger = logging.getLogger(__name__)
 
 Kind = models.Notification.Kind
 Cause = models.Event.Cause
@@ -201,7 +208,38 @@ def set_dispatcher(dispatch: Callable[[int], Any] | None) -> None:
 
 
 def _send_after_commit(ids: list[int]) -> None:
-    if _dispatch is None:
+    dispatch = _dispatch
+    if dispatch is None:
+        return
+    if settings.OUTBOX_HANDOFF_IN_BACKGROUND and not settings.CELERY_TASK_ALWAYS_EAGER:
+        _handoff_queue().put((dispatch, ids))
         return
     for pk in ids:
-        _dispatch(pk)
+        dispatch(pk)
+
+
+# Handing a row to the broker takes a few milliseconds, seconds when the broker is slow or down:
+# one thread per process does it, so the request that committed the move answers at once. Rows
+# whose hand-off is lost (the process ends first, the broker refuses) are sent by the catch-up task.
+_handoff: tuple[int, SimpleQueue[tuple[Callable[[int], Any], list[int]]]] | None = None
+_handoff_lock = threading.Lock()
+
+
+def _handoff_queue() -> SimpleQueue[tuple[Callable[[int], Any], list[int]]]:
+    global _handoff  # one thread and queue per process: a forked child starts its own
+    with _handoff_lock:
+        if _handoff is None or _handoff[0] != os.getpid():
+            rows: SimpleQueue[tuple[Callable[[int], Any], list[int]]] = SimpleQueue()
+            threading.Thread(target=_hand_off, args=(rows,), name="outbox-handoff", daemon=True).start()
+            _handoff = (os.getpid(), rows)
+        return _handoff[1]
+
+
+def _hand_off(rows: SimpleQueue[tuple[Callable[[int], Any], list[int]]]) -> None:
+    while True:
+        dispatch, ids = rows.get()
+        for pk in ids:
+            try:
+                dispatch(pk)
+            except Exception:
+                logger.exception("outbox row %s not handed to the broker: the catch-up task will send it", pk)

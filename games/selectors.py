@@ -63,7 +63,9 @@ class GameView:
         return {s.position: s.name for s in self.seats}
 
 
-def _seat_infos(game: models.Game) -> list[SeatInfo]:
+def _seat_infos(game: models.Game, seats: list[models.Seat] | None = None) -> list[SeatInfo]:
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("position"))
     return [
         SeatInfo(
             position=s.position,
@@ -78,7 +80,7 @@ def _seat_infos(game: models.Game) -> list[SeatInfo]:
             away_until=s.user.away_until if s.user is not None else None,
             last_acted_seq=s.last_acted_seq,
         )
-        for s in game.seats.select_related("user").order_by("position")
+        for s in seats
     ]
 
 
@@ -89,21 +91,33 @@ def viewer_seat(game: models.Game, user: Any) -> int | None:
     return position
 
 
-def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> GameView:
-    """The viewer's view of the game now, with their legal commands and the end of the log."""
+def game_view(
+    game: models.Game,
+    user: Any,
+    *,
+    log_limit: int = RECENT_LOG,
+    state: Any = None,
+    seats: list[models.Seat] | None = None,
+) -> GameView:
+    """The viewer's view of the game now, with their legal commands and the end of the log.
+
+    ``state`` and ``seats`` (with their users, in order): the game's current ones when the caller
+    has them in hand (the answer to a command), so they are not read again.
+    """
     engine = get_engine(game.kind)
-    seats = _seat_infos(game)
+    infos = _seat_infos(game, seats)
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    mine = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
+    mine = next((s.position for s in infos if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
-        return GameView(game=game, engine=engine, seats=seats, my_seat=mine, view=None)
-    state = store.load(game).state
+        return GameView(game=game, engine=engine, seats=infos, my_seat=mine, view=None)
+    if state is None:
+        state = store.load(game).state
     view = engine.view(state, mine)
     legal = [spec_to_json(s) for s in engine.legal(state, mine)] if mine is not None else []
     return GameView(
         game=game,
         engine=engine,
-        seats=seats,
+        seats=infos,
         my_seat=mine,
         view=view,
         legal=legal,

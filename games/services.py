@@ -68,6 +68,9 @@ class SubmitResult:
     state: Any
     events: list[models.Event] = field(default_factory=list)
     replayed: bool = False
+    # The seats as the command left them, with their players (command_submit fills it): the
+    # answer to a move is built from these and ``state``, without reading them again.
+    seats: list[models.Seat] = field(default_factory=list)
 
 
 def _rng(game: models.Game, seq: int, domain: str = "decide") -> Rng:
@@ -225,16 +228,21 @@ def command_submit(
     email's): the store refuses the command as stale only if that seat's decision changed since.
     Raises CannotParse / IllegalCommand (400), NotAllowed (403), store.StaleSeq (409).
     """
-    seat = seat_of(game, user)
-    if seat is None:
+    if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed("You have no seat at this table.")
-    if seat.resigned:
-        raise NotAllowed("You have resigned from this game.")
     with transaction.atomic():
-        locked = store.lock(game)
+        # The game row, its state and its seats are read once, here, and kept current by every
+        # append below (the player's, then the bots'): a move costs the same few statements.
+        locked, current = store.lock_and_load(game)
+        seats = store.seats_of(locked)
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise NotAllowed("You have no seat at this table.")
+        if seat.resigned:
+            raise NotAllowed("You have resigned from this game.")
         if seat.bot_playing:
             # Any command from the player takes the seat back from the bot.
-            _seat_reclaim(locked, seat, now=now)
+            current = _seat_reclaim(locked, seat, now=now, seats=seats, current=current)
         result = _submit(
             locked,
             seat.position,
@@ -243,27 +251,26 @@ def command_submit(
             idempotency_key=idempotency_key,
             cause=models.Event.Cause.PLAYER,
             now=now,
+            current=current,
+            seats=seats,
         )
         rows = list(result.events)
-        state = result.state
+        state = current.state if result.replayed else result.state
         if not result.replayed:
-            bot_rows, state = _play_bots(locked, state, now=now)
+            bot_rows, state = _play_bots(locked, state, now=now, seats=seats)
             rows += bot_rows
             if tell_player:
-                _tell_seat_its_decision(locked, seat.position, state, now=now)
-    game.refresh_from_db()
-    if state is None:
-        state = store.load(game).state
-    return SubmitResult(game=game, state=state, events=rows, replayed=result.replayed)
+                _tell_seat_its_decision(locked, seat, state, now=now)
+    # The answer is built from what the command has in hand: the game row as the appends left it.
+    game.last_seq, game.status = locked.last_seq, locked.status
+    game.outcome, game.finished_at = locked.outcome, locked.finished_at
+    return SubmitResult(game=game, state=state, events=rows, replayed=result.replayed, seats=seats)
 
 
-def _tell_seat_its_decision(game: models.Game, position: int, state: Any, *, now: dt.datetime) -> None:
+def _tell_seat_its_decision(game: models.Game, seat: models.Seat, state: Any, *, now: dt.datetime) -> None:
     if game.status != models.Game.Status.ACTIVE:
         return
-    if state is None:
-        state = store.load(game).state
-    if any(p.seat == position for p in get_engine(game.kind).pending(state)):
-        seat = game.seats.select_related("user").get(position=position)
+    if any(p.seat == seat.position for p in get_engine(game.kind).pending(state)):
         outbox.queue(outbox.for_seats(game, [seat], outbox.Kind.TURN, now))
 
 
@@ -277,12 +284,15 @@ def _submit(
     cause: str,
     now: dt.datetime,
     current: store.Loaded | None = None,
+    seats: list[models.Seat] | None = None,
 ) -> store.AppendResult:
     """Decide one command for a seat against the current state and append its events.
 
     The caller holds the game row lock. The store checks that the command is fresh before it asks
     for the events, so a command made on a changed decision is a conflict, not an illegal move.
-    ``current`` is the state when the caller has it already (the bot loop does).
+    ``current`` is the state when the caller has it already (the bot loop does). With ``seats``
+    (read under the lock, ``store.seats_of``), ``game`` is the locked instance and the append
+    reads neither the game nor the seats again (``store.append``'s ``held``).
     """
     if idempotency_key:
         earlier = store.find_batch(game, idempotency_key, seat=position)
@@ -308,20 +318,26 @@ def _submit(
         command=engine.format(command),
         actor=position,
         before=current,
+        seats=seats,
+        held=seats is not None,
     )
 
 
-def _play_bots(game: models.Game, state: Any = None, *, now: dt.datetime) -> tuple[list[models.Event], Any]:
+def _play_bots(
+    game: models.Game, state: Any = None, *, now: dt.datetime, seats: list[models.Seat] | None = None
+) -> tuple[list[models.Event], Any]:
     """While a seat played by a bot must act, let it act; while a player's standing answer fits
     their pending decision, play it as their own command (cause STANDING). Bots choose with their
     own rng stream.
 
-    ``state`` is the game's current state if the caller has it. Returns the events written and
-    the state after them.
+    ``state`` is the game's current state if the caller has it. ``game`` is the instance the
+    caller locked; ``seats`` its seats if the caller read them under that lock. Returns the events
+    written and the state after them.
     """
     engine = get_engine(game.kind)
     rows: list[models.Event] = []
-    seats = list(game.seats.all())
+    if seats is None:
+        seats = store.seats_of(game)
     # Who a bot plays for cannot change inside this loop: only timeouts and reclaims change it.
     bot_seats = {s.position for s in seats if s.played_by_bot}
     standing = {s.position: s.standing for s in seats if s.standing and not s.played_by_bot}
@@ -344,6 +360,7 @@ def _play_bots(game: models.Game, state: Any = None, *, now: dt.datetime) -> tup
             cause=cause,
             now=now,
             current=current,
+            seats=seats,
         )
         rows += result.events
         current = store.Loaded(result.state, result.last_seq)
@@ -547,17 +564,30 @@ def seat_reclaim(*, game: models.Game, user: Any, now: dt.datetime) -> None:
         _seat_reclaim(store.lock(game), seat, now=now)
 
 
-def _seat_reclaim(game: models.Game, seat: models.Seat, *, now: dt.datetime) -> None:
+def _seat_reclaim(
+    game: models.Game,
+    seat: models.Seat,
+    *,
+    now: dt.datetime,
+    seats: list[models.Seat] | None = None,
+    current: store.Loaded | None = None,
+) -> store.Loaded:
+    """Give the seat back to its player; with ``seats`` (read under the lock, ``seat`` among them)
+    the append reads nothing again. Returns the state after it."""
     seat.bot_playing = False
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["bot_playing", "consecutive_timeouts"])
-    _append(
+    result = _append(
         game,
         [SeatChange(seat.position, SEAT_RECLAIMED).to_event()],
         now=now,
         cause=models.Event.Cause.PLATFORM,
         actor=seat.position,
+        before=current,
+        seats=seats,
+        held=seats is not None,
     )
+    return store.Loaded(result.state, result.last_seq)
 
 
 # --- Standing answers: rules a player sets for quick follow-ups while away ---

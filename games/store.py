@@ -14,14 +14,16 @@ it. ``is_fresh`` is that rule, in one place.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Subquery
 
 from games import models
-from games.engine.core import Engine, Event, Pending, fold, get_engine, upcast
+from games.engine.core import PLATFORM_EVENT_TYPES, Engine, Event, Pending, fold, get_engine, upcast
 
 
 class StaleSeq(Exception):
@@ -76,28 +78,72 @@ def engine_for(game: models.Game) -> Engine:
 
 def load(game: models.Game) -> Loaded:
     """The state from the cache plus any events written after it."""
-    engine = engine_for(game)
     cache = models.StateCache.objects.filter(game=game).first()
+    return _from_cache(game, cache)
+
+
+def _from_cache(game: models.Game, cache: models.StateCache | None) -> Loaded:
     if cache is None:
         return refold(game)
+    engine = engine_for(game)
     state = engine.load_state(cache.state)
+    if cache.seq >= game.last_seq:
+        # The cache is written in the same transaction as the events and Game.last_seq: when it
+        # is at the game's seq, there is nothing after it to read.
+        return Loaded(state=state, seq=cache.seq)
     later = list(models.Event.objects.filter(game=game, seq__gt=cache.seq).order_by("seq"))
     state = fold(engine, (to_engine_event(e) for e in later), state)
     return Loaded(state=state, seq=later[-1].seq if later else cache.seq)
 
 
+# A cold load reads only what folding needs, in one query, without building model instances: the
+# platform's events (chat, seats changing hands) are left in the table, as fold skips them, except
+# the last one read, whose seq is the seq the state is at.
+_EVENTS_TO_FOLD = """
+    SELECT type, payload, version, seat, seq FROM games_event
+    WHERE game_id = %(game)s AND seq <= %(upto)s
+      AND (NOT (type = ANY(%(platform)s))
+           OR seq = (SELECT max(seq) FROM games_event WHERE game_id = %(game)s AND seq <= %(upto)s))
+    ORDER BY seq
+"""
+
+
 def refold(game: models.Game, upto: int | None = None) -> Loaded:
     """The state folded from nothing, ignoring the cache (optionally only up to seq ``upto``)."""
     engine = engine_for(game)
+    if connection.vendor != "postgresql":
+        return _refold_with_the_orm(game, engine, upto)
+    params: dict[str, int | list[str]] = {
+        "game": game.pk,
+        "upto": upto if upto is not None else _NO_LIMIT,
+        "platform": _PLATFORM_TYPES,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_EVENTS_TO_FOLD, params)
+        rows = cursor.fetchall()
+    events = (
+        Event(
+            type=kind,
+            payload=json.loads(payload) if isinstance(payload, str) else payload,
+            version=version,
+            seat=seat,
+        )
+        for kind, payload, version, seat, _seq in rows
+    )
+    return Loaded(state=fold(engine, events, None), seq=rows[-1][4] if rows else 0)
+
+
+_NO_LIMIT = 2**31 - 1  # above any seq (a PostgreSQL integer)
+_PLATFORM_TYPES = sorted(PLATFORM_EVENT_TYPES)
+
+
+def _refold_with_the_orm(game: models.Game, engine: Engine, upto: int | None) -> Loaded:
+    # SQLite (development): the same fold, rows read through the ORM.
     rows = models.Event.objects.filter(game=game).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
-    state: Any = None
-    seq = 0
-    for row in rows.iterator():
-        state = fold(engine, [to_engine_event(row)], state)
-        seq = row.seq
-    return Loaded(state=state, seq=seq)
+    events = list(rows)
+    return Loaded(state=fold(engine, map(to_engine_event, events), None), seq=events[-1].seq if events else 0)
 
 
 def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> list[models.Event]:
@@ -105,15 +151,30 @@ def find_batch(game: models.Game, idempotency_key: str, *, seat: int | None) -> 
 
     Keys are scoped to the seat: another player's batch under the same key is not this one's.
     """
-    first = models.Event.objects.filter(game=game, actor=seat, idempotency_key=idempotency_key).first()
-    if first is None:
-        return []
-    return list(models.Event.objects.filter(game=game, batch=first.batch).order_by("seq"))
+    first = models.Event.objects.filter(game=game, actor=seat, idempotency_key=idempotency_key)
+    batch = first.values("batch")[:1]
+    return list(models.Event.objects.filter(game=game, batch=Subquery(batch)).order_by("seq"))
 
 
 def lock(game: models.Game) -> models.Game:
     """Re-read the game row with a lock held until the surrounding transaction ends."""
     return models.Game.objects.select_for_update().get(pk=game.pk)
+
+
+def lock_and_load(game: models.Game) -> tuple[models.Game, Loaded]:
+    """The game row locked and its current state, read together (one statement when the cache is
+    current): what a command starts from. Only the game row is locked, not its cache."""
+    locked = models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game.pk)
+    try:
+        cache: models.StateCache | None = locked.state_cache
+    except models.StateCache.DoesNotExist:
+        cache = None
+    return locked, _from_cache(locked, cache)
+
+
+def seats_of(game: models.Game) -> list[models.Seat]:
+    """The game's seats with their players, in order: read once per command and kept current."""
+    return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
 
 
 # No savepoint when the caller holds a transaction already (services do): an error here fails the
@@ -131,19 +192,30 @@ def append(
     command: str = "",
     actor: int | None = None,
     before: Loaded | None = None,
+    seats: list[models.Seat] | None = None,
+    held: bool = False,
 ) -> AppendResult:
     """Append a batch of events for a command of ``seat`` prepared at ``expected_seq``.
 
     Raises ``StaleSeq`` when that seat's decision changed after ``expected_seq`` (``is_fresh``).
     Chat and other platform events pass no ``expected_seq``: they never conflict. ``before`` is the
     current state when the caller already loaded it with the game row locked.
+
+    ``held``: the caller holds the game row lock, ``game`` is the instance it locked (kept current
+    by every append), ``seats`` are its seats read under that lock (``seats_of``) and the caller
+    looked for an earlier batch under ``idempotency_key`` already. The command path passes all
+    that, so a move reads the game, its state and its seats once however many batches it writes.
     """
-    locked = lock(game)
-    if idempotency_key:
-        earlier = find_batch(locked, idempotency_key, seat=seat)
-        if earlier:
-            return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
-    seats = list(models.Seat.objects.filter(game=locked).select_related("user"))
+    if held:
+        locked = game
+    else:
+        locked = lock(game)
+        if idempotency_key:
+            earlier = find_batch(locked, idempotency_key, seat=seat)
+            if earlier:
+                return AppendResult(earlier[0].seq, earlier[-1].seq, earlier, None, replayed=True)
+    if seats is None:
+        seats = seats_of(locked)
     if expected_seq is not None:
         mine = next((s for s in seats if s.position == seat), None)
         decision_seq = mine.decision_seq if mine is not None else 0
@@ -181,20 +253,64 @@ def append(
     moved = any(not e.is_platform for e in batch)
 
     locked.last_seq = last_seq
-    models.StateCache.objects.update_or_create(
-        game=locked, defaults={"seq": last_seq, "state": engine.dump_state(state), "updated_at": now}
-    )
     pending_after = engine.pending(state) if moved else pending_before
     changed: list[Pending] = []
+    written: list[models.Seat] = []
+    fields: list[str] = []
     if moved:
-        changed = _update_read_models(
+        changed, written, fields = _update_read_models(
             locked, engine, state, seats, pending_before, pending_after, actor=actor, cause=cause, now=now
         )
-    locked.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
+    _write_derived(locked, engine.dump_state(state), now=now, seats=written, fields=fields)
     # Keep the caller's instance current: services go on using it after the append.
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
     return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
+
+
+def _write_derived(
+    game: models.Game, dumped: Any, *, now: dt.datetime, seats: list[models.Seat], fields: list[str]
+) -> None:
+    """Write what the batch derived: the state cache, the seats that changed and the game row.
+
+    On PostgreSQL in one statement (data-modifying CTEs: each runs once, to completion), one round
+    trip instead of three. A field one seat did not change is written back as read: the seats
+    were read under the game's lock, and these fields are only ever written with that lock held.
+    Elsewhere (SQLite in development), through the ORM.
+    """
+    if connection.vendor != "postgresql":
+        models.StateCache.objects.update_or_create(
+            game=game, defaults={"seq": game.last_seq, "state": dumped, "updated_at": now}
+        )
+        if seats:
+            models.Seat.objects.bulk_update(seats, fields)
+        game.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
+        return
+    # Table and column names come from the models and _SEAT_COLUMNS, values are parameters.
+    cache_table, seat_table = models.StateCache._meta.db_table, models.Seat._meta.db_table
+    parts = [
+        f"cache AS (INSERT INTO {cache_table} (game_id, seq, state, updated_at)"  # noqa: S608
+        " VALUES (%s, %s, %s::jsonb, %s) ON CONFLICT (game_id) DO UPDATE"
+        " SET seq = EXCLUDED.seq, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at)"
+    ]
+    params: list[Any] = [game.pk, game.last_seq, json.dumps(dumped), now]
+    if seats:
+        row = "(%s::bigint, " + ", ".join(f"%s::{_SEAT_COLUMNS[name]}" for name in fields) + ")"
+        parts.append(
+            f"seats AS (UPDATE {seat_table} AS s"  # noqa: S608
+            f" SET {', '.join(f'{name} = v.{name}' for name in fields)}"
+            f" FROM (VALUES {', '.join([row] * len(seats))}) AS v(id, {', '.join(fields)})"
+            " WHERE s.id = v.id)"
+        )
+        params += [value for seat in seats for value in (seat.pk, *(getattr(seat, name) for name in fields))]
+    sql = (
+        f"WITH {', '.join(parts)} UPDATE {models.Game._meta.db_table}"  # noqa: S608
+        " SET last_seq = %s, status = %s, outcome = %s::jsonb, finished_at = %s WHERE id = %s"
+    )
+    outcome = json.dumps(game.outcome) if game.outcome is not None else None
+    params += [game.last_seq, game.status, outcome, game.finished_at, game.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
@@ -218,11 +334,13 @@ def _update_read_models(
     actor: int | None,
     cause: str,
     now: dt.datetime,
-) -> list[Pending]:
-    """Derive Game.status/outcome and each Seat's decision and deadline from the new state.
+) -> tuple[list[Pending], list[models.Seat], list[str]]:
+    """Derive Game.status/outcome and each Seat's decision and deadline from the new state, on the
+    instances (``_write_derived`` writes them).
 
-    Returns the pending decisions that are new: a seat that just became to act, acted and must act
-    again, or whose decision's kind or key changed. Only those restart their clock.
+    Returns the pending decisions that are new (a seat that just became to act, acted and must act
+    again, or whose decision's kind or key changed: only those restart their clock), the seats
+    that changed and the fields to write.
     """
     outcome = engine.outcome(state)
     if outcome is not None:
@@ -230,20 +348,16 @@ def _update_read_models(
         resigned = {s.position for s in seats if s.resigned}
         game.outcome = rank_resigned_last(outcome.to_json(), resigned)
         game.finished_at = now
-        models.Seat.objects.filter(game=game).update(
-            is_pending=False,
-            pending_kind="",
-            pending_key="",
-            pending_reply=False,
-            pending_since=None,
-            deadline=None,
-            reminder_sent_at=None,
-            decision_seq=game.last_seq,
-        )
-        return []
+        for seat in seats:  # nobody is to act any more
+            seat.is_pending, seat.pending_kind, seat.pending_key, seat.pending_reply = False, "", "", False
+            seat.pending_since = seat.deadline = seat.reminder_sent_at = None
+            seat.decision_seq = game.last_seq
+        return [], list(seats), list(_DECISION_FIELDS)
     was = {p.seat: p for p in pending_before}
     now_pending = {p.seat: p for p in pending_after}
     changed: list[Pending] = []
+    written: list[models.Seat] = []
+    all_fields: set[str] = set()
     for seat in seats:
         fields: list[str] = []
         if seat.position == actor and cause == models.Event.Cause.PLAYER:
@@ -275,8 +389,24 @@ def _update_read_models(
             fields += _DECISION_FIELDS
             changed.append(pending)
         if fields:
-            seat.save(update_fields=sorted(set(fields)))
-    return changed
+            written.append(seat)
+            all_fields.update(fields)
+    return changed, written, sorted(all_fields)
+
+
+# The Seat columns a batch may write, with their PostgreSQL types (a VALUES list needs them).
+_SEAT_COLUMNS = {
+    "is_pending": "boolean",
+    "pending_kind": "varchar",
+    "pending_key": "varchar",
+    "pending_reply": "boolean",
+    "pending_since": "timestamptz",
+    "deadline": "timestamptz",
+    "reminder_sent_at": "timestamptz",
+    "decision_seq": "integer",
+    "last_acted_seq": "integer",
+    "consecutive_timeouts": "smallint",
+}
 
 
 _DECISION_FIELDS = [

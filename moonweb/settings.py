@@ -141,10 +141,17 @@ TEMPLATES = [
     },
 ]
 
+# Connections are kept and reused (a new PostgreSQL connection costs about 15 ms: a page or a
+# move would pay it every time), checked before each request reuses them so that one the server
+# closed is replaced instead of failing the request. One connection per web process (per thread),
+# per worker process: PostgreSQL's max_connections must cover them all. DATABASE_CONN_MAX_AGE=0
+# opens one per request again (README: "Production settings").
+DATABASE_CONN_MAX_AGE_DEFAULT = 600
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'moonweb.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", DATABASE_CONN_MAX_AGE_DEFAULT),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -443,6 +450,9 @@ CELERY_BEAT_SCHEDULE.update(
 )
 # A move's on-commit hand-off to the broker must not hold a web request for long when the broker
 # is slow or down: the catch-up task sends whatever was not handed off.
+# Outbox rows are handed to the broker by a thread of the web process after the commit, so a move's
+# request never waits for the broker (games.outbox). 0: in the request, after the commit.
+OUTBOX_HANDOFF_IN_BACKGROUND = env_bool("OUTBOX_HANDOFF_IN_BACKGROUND", True)
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
     "interval_start": 0,

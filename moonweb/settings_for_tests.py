@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 
 os.environ.setdefault("DEBUG", "1")
+# Tests see the outbox's hand-off to the broker as part of the commit (one test runs the thread).
+os.environ.setdefault("OUTBOX_HANDOFF_IN_BACKGROUND", "0")
 # The tests empty the cache before each test: not the one a `make run` beside them is using.
 os.environ.setdefault(
     "CACHE_DIR",

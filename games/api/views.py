@@ -113,8 +113,15 @@ class ApiView(APIView):
             raise errors.not_found()
         return game
 
-    def game_response(self, game: models.Game, status_code: int = status.HTTP_200_OK) -> Response:
-        view = selectors.game_view(game, self.request.user, log_limit=0)
+    def game_response(
+        self,
+        game: models.Game,
+        status_code: int = status.HTTP_200_OK,
+        *,
+        state: Any = None,
+        seats: list[models.Seat] | None = None,
+    ) -> Response:
+        view = selectors.game_view(game, self.request.user, log_limit=0, state=state, seats=seats)
         return Response(GameSerializer(game_data(view)).data, status=status_code)
 
 
@@ -306,7 +313,10 @@ class GameCommands(ApiView):
             raise errors.translate(
                 exc, not_allowed_code="not_your_seat", names=texts.seat_names(game)
             ) from None
-        response = self.game_response(result.game, status.HTTP_201_CREATED)
+        # Built from the state and seats the command left in hand: nothing is read again.
+        response = self.game_response(
+            result.game, status.HTTP_201_CREATED, state=result.state, seats=result.seats
+        )
         if result.replayed:
             # The game as it is now, and the seq the first sending of this key was written at.
             response["Idempotent-Replayed"] = "true"

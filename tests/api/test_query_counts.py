@@ -12,6 +12,7 @@ from games import models, services
 from tests.api.helpers import ClientFor, url
 from tests.api.moonrollers_play import plan, play
 from tests.factories import NOW, make_game, make_user, player_to_act
+from tests.statements import summary
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +62,41 @@ def test_a_moonrollers_view_costs_the_same_queries_fresh_and_many_moves_later(cl
             for game in (fresh, played)
         ]
         assert counts[0] == counts[1], counts
+
+
+# POST /api/games/{id}/commands/: the token, the game the requester may see, the command (its
+# transaction: BEGIN/COMMIT in production, a savepoint pair here), and an answer built from the
+# state and seats the command has in hand, read from nowhere.
+COMMAND_POST = [
+    "SELECT authtoken_token",
+    "SELECT games_game",
+    "SAVEPOINT",
+    "SELECT games_game",  # locked, with its state cache
+    "SELECT games_seat",
+    "INSERT games_event",
+    # one statement: the state cache, the seats whose decision changed, the game row
+    "WITH INSERT games_statecache, UPDATE games_seat, UPDATE games_game",
+    "INSERT games_notification",
+    "RELEASE",
+]
+
+
+def test_a_command_post_costs_a_fixed_few_statements(client_for: ClientFor) -> None:
+    for moves_before in (1, 60):
+        game = make_game(make_user(), make_user())
+        pass_turns(game, moves_before)
+        game.refresh_from_db()
+        mover = game.seats.get(is_pending=True).position
+        client = client_for(player_to_act(game))
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(
+                url(game, "commands"), {"command": "pass", "expected_seq": game.last_seq}, format="json"
+            )
+        assert response.status_code == 201, response.content
+        assert summary(captured) == COMMAND_POST, moves_before
+        # The answer is the game after the move, though nothing was read after it.
+        answer = response.json()
+        assert answer["seq"] == game.last_seq + 1
+        to_act = [s.is_pending for s in game.seats.order_by("position")]
+        assert [s["is_pending"] for s in answer["seats"]] == to_act
+        assert to_act.count(True) == 1 and not to_act[mover]

@@ -110,6 +110,19 @@ def test_debug_is_off_unless_set_and_then_the_development_values_apply() -> None
     assert development.stdout.strip() == "True ['127.0.0.1', 'localhost', 'testserver']"
 
 
+def test_database_connections_are_kept_and_checked_unless_turned_off() -> None:
+    show = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    postgres = {"DEBUG": "1", "DATABASE_URL": "postgres://moonweb:secret@db-host:5432/moonweb"}
+    kept = run(postgres, code=show)
+    assert kept.returncode == 0, kept.stderr
+    assert kept.stdout.split() == ["600", "True"]
+    per_request = run({**postgres, "DATABASE_CONN_MAX_AGE": "0"}, code=show)
+    assert per_request.stdout.split() == ["0", "True"]
+
+
 PRODUCTION_REQUESTS = """
 import json
 from django.conf import settings

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import models, services, store
 from games.engine.core import Event
@@ -169,3 +170,25 @@ def test_rebuild_state_dry_run_reports_without_repairing(capsys: pytest.CaptureF
     call_command("rebuild_state", "--dry-run")
     assert f"game {game.pk}: cache differed (cached state differs from the events)" in capsys.readouterr().out
     assert models.StateCache.objects.get(game=game).state["scores"] == [1, 1]
+
+
+def test_a_cold_load_reads_the_events_in_one_query_and_folds_the_state_the_cache_holds() -> None:
+    ann, bob = make_user(), make_user()
+    game = make_game(ann, bob)
+    for _ in range(6):
+        services.command_submit(
+            game=game, user=player_to_act(game), text="roll", expected_seq=game.last_seq, now=NOW
+        )
+        services.chat_send(game=game, user=ann, text="well played", now=NOW)
+    game.refresh_from_db()
+    last_move = models.Event.objects.filter(game=game).exclude(type="chat_sent").order_by("-seq")[0].seq
+    with CaptureQueriesContext(connection) as queries:
+        cold = store.refold(game)
+    assert len(queries) == 1
+    # A chat line is the last event: the state is at its seq, and is the one the cache holds.
+    assert cold.seq == game.last_seq > last_move
+    assert cold.state == store.load(game).state
+    # Up to a seq: the state then, at that seq, whether the event there is a move or a chat line.
+    assert store.refold(game, upto=last_move).seq == last_move
+    assert store.refold(game, upto=last_move + 1).state == store.refold(game, upto=last_move).state
+    assert store.refold(game, upto=last_move + 1).seq == last_move + 1

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import models, services
 from tests.factories import NOW, make_game, make_user, player_to_act
+from tests.statements import summary
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +47,38 @@ def test_it_reads_the_same_number_of_queries_for_a_short_and_a_long_game() -> No
 
     for who in ("mover", "spectator", "visitor"):
         assert queries_for(short, who) == queries_for(long, who), who
+
+
+# POST /games/{id}/move/: the session and its user, the game and the player's seat, the state for
+# the move's legal forms, then the command (its transaction: BEGIN/COMMIT in production, a
+# savepoint pair here). The page after it is the redirect's GET, counted above.
+MOVE_POST = [
+    "SELECT django_session",
+    "SELECT accounts_user",
+    "SELECT games_game",
+    "SELECT games_seat",
+    "SELECT games_statecache",
+    "SELECT games_seat",  # the players' names, for the "Played: ..." message
+    "SAVEPOINT",
+    "SELECT games_game",  # locked, with its state cache
+    "SELECT games_seat",
+    "INSERT games_event",
+    # one statement: the state cache, the seats whose decision changed, the game row
+    "WITH INSERT games_statecache, UPDATE games_seat, UPDATE games_game",
+    "INSERT games_notification",
+    "RELEASE",
+]
+
+
+def test_a_move_post_costs_a_fixed_few_statements() -> None:
+    for game in (game_after(SHORT), game_after(10 * SHORT)):
+        mover = player_to_act(game)
+        client = client_for(mover)
+        client.get(f"/games/{game.pk}/")  # warm up: the session exists
+        form = {"seq": game.last_seq, "action": "notation", "notation": "pass"}
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(f"/games/{game.pk}/move/", form)
+        assert response.status_code == 302
+        assert summary(captured) == MOVE_POST
+        game.refresh_from_db()
+        assert player_to_act(game) != mover  # the move was played
