@@ -473,3 +473,10 @@ MAIL_ANSWERS_PER_HOUR = env_int("MAIL_ANSWERS_PER_HOUR", 30)
 # Where `manage.py receive_email` logs (never standard error: the MTA would bounce it to the
 # player). A file path, or "syslog".
 RECEIVE_EMAIL_LOG = os.environ.get("RECEIVE_EMAIL_LOG", str(VAR_DIR / "log" / "receive_email.log"))
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 13 (sweep): the deadline sweep hands each due timeout to its own task (games.deadlines).
+# ---------------------------------------------------------------------------------------------------
+# A timeout task not started within this many seconds is dropped by the worker; the next sweep (one
+# a minute) hands the seat off again. Below the sweep's period, so a backlog never piles up copies.
+TIMEOUT_TASK_EXPIRES = env_int("TIMEOUT_TASK_EXPIRES", 55)
