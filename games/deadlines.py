@@ -50,6 +50,8 @@ BATCH = 500
 # deadlines first); the next minute does the rest.
 REMINDER_BATCH = 5_000
 TIMEOUT_BATCH = 50_000
+# Up to this many due seats the sweep publishes their tasks itself; beyond, workers do (by chunks).
+FAN_OUT = 200
 
 
 @dataclass
@@ -176,8 +178,12 @@ def send_reminders(*, now: dt.datetime, report: SweepReport) -> None:
         outbox.queue(rows)
 
 
-def due_timeouts(*, now: dt.datetime) -> list[tuple[int, int, dt.datetime]]:
-    """(game id, position, deadline) of the seats whose time ran out, the oldest deadline first."""
+# A due seat as a task carries it: (game id, position, deadline in ISO 8601).
+Due = tuple[int, int, str]
+
+
+def due_timeouts(*, now: dt.datetime) -> list[Due]:
+    """The seats whose time ran out, the oldest deadline first."""
     today = now.astimezone(dt.UTC).date()
     rows = (
         models.Seat.objects.filter(_due_seats(), deadline__lte=now)
@@ -185,35 +191,60 @@ def due_timeouts(*, now: dt.datetime) -> list[tuple[int, int, dt.datetime]]:
         .order_by("deadline")
         .values_list("game_id", "position", "deadline")[:TIMEOUT_BATCH]
     )
-    return [(game_id, position, deadline) for game_id, position, deadline in rows if deadline is not None]
+    return [(game_id, position, deadline.isoformat()) for game_id, position, deadline in rows if deadline]
 
 
 def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
-    """One Celery task per due seat, all published on one broker connection."""
+    """One Celery task per due seat. Each publish is a broker round trip, so beyond ``FAN_OUT``
+    seats the sweep publishes one ``hand_off_timeouts`` task per ``FAN_OUT`` seats and the workers
+    publish the seats' own tasks: the sweep's time stays a fraction of a second however many are due.
+    """
     from games import tasks  # tasks imports this module (the sweep task)
-    from moonweb.celery import app
 
     due = due_timeouts(now=now)
-    if not due:
+    if len(due) <= FAN_OUT:
+        failed = set(publish_timeouts(due, now=now.isoformat()))
+        report.errors += [(g, p) for g, p, _ in due if (g, p) in failed]
+        report.timeouts += [(g, p) for g, p, _ in due if (g, p) not in failed]
         return
-    expires = settings.TIMEOUT_TASK_EXPIRES
+    chunks = [due[i : i + FAN_OUT] for i in range(0, len(due), FAN_OUT)]
+    for index, chunk in enumerate(chunks):
+        try:
+            result = tasks.hand_off_timeouts.apply_async(
+                (chunk, now.isoformat()), expires=settings.TIMEOUT_TASK_EXPIRES
+            )
+        except Exception:
+            # The broker is down: these seats stay due, and the next sweep hands them off.
+            log.exception("handing off the timeouts failed")
+            report.errors += [(g, p) for rest in chunks[index:] for g, p, _ in rest]
+            return
+        failed = set(map(tuple, result.get())) if isinstance(result, EagerResult) else set()
+        report.errors += [(g, p) for g, p, _ in chunk if (g, p) in failed]
+        report.timeouts += [(g, p) for g, p, _ in chunk if (g, p) not in failed]
+
+
+def publish_timeouts(due: list[Due], *, now: str) -> list[tuple[int, int]]:
+    """Publish one ``play_timeout`` task per seat on one broker connection; the seats not handed
+    off (the broker is down), or whose task failed when tasks run in process."""
+    from games import tasks
+    from moonweb.celery import app
+
+    failed: list[tuple[int, int]] = []
     with app.producer_or_acquire() as producer:
         for index, (game_id, position, deadline) in enumerate(due):
             try:
                 result = tasks.play_timeout.apply_async(
-                    (game_id, position, deadline.isoformat(), now.isoformat()),
-                    expires=expires,
+                    (game_id, position, deadline, now),
+                    expires=settings.TIMEOUT_TASK_EXPIRES,
                     producer=producer,
                 )
             except Exception:
-                # The broker is down: these seats stay due, and the next sweep hands them off.
+                # These seats stay due: the next sweep hands them off again.
                 log.exception("handing off the timeouts failed")
-                report.errors += [(g, p) for g, p, _ in due[index:]]
-                return
+                return failed + [(g, p) for g, p, _ in due[index:]]
             if isinstance(result, EagerResult) and result.failed():
-                report.errors.append((game_id, position))  # played in process, and it failed
-            else:
-                report.timeouts.append((game_id, position))
+                failed.append((game_id, position))
+    return failed
 
 
 def play_timeout(*, game_id: int, position: int, deadline: dt.datetime, now: dt.datetime) -> bool:

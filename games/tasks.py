@@ -53,6 +53,12 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task(acks_late=True)
+def hand_off_timeouts(due: list[list[Any]], now: str) -> list[tuple[int, int]]:
+    """Publish the timeout tasks of a chunk of the sweep's due seats; those not handed off."""
+    return deadlines.publish_timeouts([(int(g), int(p), str(d)) for g, p, d in due], now=now)
+
+
+@shared_task(acks_late=True)
 def play_timeout(game_id: int, position: int, deadline: str, now: str) -> bool:
     """One seat's timeout, handed off by the sweep: played once, at the sweep's clock.
 

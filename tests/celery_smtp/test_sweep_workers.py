@@ -2,7 +2,8 @@
 many sweeps hand it off and however many workers take the tasks.
 
 Two real worker subprocesses on one Redis queue, PostgreSQL (committed data: transactional test),
-three sweeps (two at the same instant, racing in threads, and one a minute later).
+three sweeps (two at the same instant, racing in threads, and one a minute later), handing the
+seats off by chunks that the workers publish.
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ def results(workers: list[harness.Worker]) -> list[str]:
 
 
 def test_two_sweeps_and_two_workers_time_each_due_seat_out_exactly_once(
-    workers: list[harness.Worker],
+    workers: list[harness.Worker], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The workers publish the seats' tasks, by chunks of 8 (the sweep publishes only the chunks).
+    monkeypatch.setattr(deadlines, "FAN_OUT", 8)
     games = [
         make_game(
             make_user(f"A{i}"), make_user(f"B{i}"), kind="moonrollers", time_per_move=dt.timedelta(hours=1)

@@ -119,3 +119,24 @@ def test_the_task_plays_the_timeout_at_the_sweeps_clock() -> None:
     assert event.created_at == NOW + 2 * HOUR
     # The next seat's clock starts at the sweep's clock too.
     assert game.seats.get(position=1 - first).deadline == NOW + 3 * HOUR
+
+
+def test_beyond_fan_out_the_workers_publish_the_seats_tasks_by_chunks(monkeypatch: Any) -> None:
+    monkeypatch.setattr(deadlines, "FAN_OUT", 2)
+    games = [make_game(make_user(f"A{i}"), make_user(f"B{i}"), time_per_move=HOUR) for i in range(5)]
+    due = sorted((g.pk, to_act(g)) for g in games)
+    chunks: list[list[Any]] = []
+    real = tasks.hand_off_timeouts.apply_async
+
+    def spy(args: tuple[Any, ...], **kwargs: Any) -> Any:
+        chunks.append(args[0])
+        return real(args, **kwargs)
+
+    monkeypatch.setattr(tasks.hand_off_timeouts, "apply_async", spy)
+    report = deadlines.sweep(now=NOW + 2 * HOUR)
+    # Three hand-off tasks (2 + 2 + 1 seats), and every seat's own task played it (in process here).
+    assert [len(chunk) for chunk in chunks] == [2, 2, 1]
+    assert sorted(report.timeouts) == due and report.errors == []
+    timed_out = models.Event.objects.filter(type="seat_timed_out").values_list("game_id", "seat")
+    assert sorted(timed_out) == due
+    assert deadlines.sweep(now=NOW + 2 * HOUR).timeouts == []
