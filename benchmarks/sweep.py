@@ -11,6 +11,7 @@ Emails are rendered and "sent" by Django's dummy backend (no SMTP server).
     DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_sweep \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/10 \\
     .venv/bin/python benchmarks/sweep.py [--seats 10000] [--workers 1 2 4] [--period 60]
+    .venv/bin/python benchmarks/sweep.py --seats 10000 --sweep-only 7   # the sweep's time alone
 
 It works in a scratch database (``moonweb_sweepbench`` on DATABASE_URL's server), created and
 dropped by the run. Printed: the sweep's own time, the time until all timeouts are played, the
@@ -149,6 +150,35 @@ def run(ids: tuple[int, int], workers: int, period: float) -> dict[str, Any]:
     }
 
 
+def sweep_only(ids: tuple[int, int], runs: int) -> None:
+    """The sweep's own time with every seat due, ``runs`` times (nothing is played in between)."""
+    from django.utils import timezone
+
+    from games import deadlines, models
+    from tests.celery_smtp import harness
+
+    low, high = ids
+    due = models.Seat.objects.filter(is_pending=True, game_id__gte=low, game_id__lte=high)
+    count = due.update(deadline=timezone.now() - dt.timedelta(minutes=1))
+    broker, queue = harness.broker_url(), harness.new_queue()
+    times: list[float] = []
+    try:
+        with harness.local_app_publishing_to(broker, queue):
+            for _ in range(runs):
+                began = time.perf_counter()
+                report = deadlines.sweep(now=timezone.now())
+                times.append((time.perf_counter() - began) * 1000)
+                assert len(report.timeouts) == count, report.counts()
+    finally:
+        harness.forget_queue(broker, queue)
+    print(
+        f"sweep with {count} seats due (all handed off, {deadlines.FAN_OUT} per hand-off task), "
+        f"{runs} runs: median {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
+        f"min {min(times):.0f} ms, max {max(times):.0f} ms",
+        flush=True,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -156,6 +186,12 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=10_000, help="seats due in each run")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4], help="worker processes per run")
     parser.add_argument("--period", type=float, default=60.0, help="seconds between sweeps (beat: 60)")
+    parser.add_argument(
+        "--sweep-only",
+        type=int,
+        metavar="RUNS",
+        help="time only the sweep, RUNS times, with no worker (its hand-off tasks are thrown away)",
+    )
     args = parser.parse_args()
 
     import django
@@ -183,6 +219,11 @@ def main() -> int:
             now=now,
         )
         began = time.perf_counter()
+        if args.sweep_only:
+            ids = clone_games(template, args.seats)
+            print(f"setup: {args.seats} games cloned in {time.perf_counter() - began:.1f} s", flush=True)
+            sweep_only(ids, args.sweep_only)
+            return 0
         sets = [clone_games(template, args.seats) for _ in args.workers]
         print(
             f"setup: {len(sets)} x {args.seats} games cloned in {time.perf_counter() - began:.1f} s",
