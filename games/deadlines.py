@@ -38,6 +38,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Case, DateTimeField, DurationField, ExpressionWrapper, F, Q, Value, When
 from django.db.models.functions import Coalesce, Least
+from django.db.models.lookups import GreaterThanOrEqual
 
 from games import models, outbox, services
 
@@ -76,10 +77,6 @@ def end_of_away(away_until: dt.date) -> dt.datetime:
     return dt.datetime.combine(away_until + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
 
 
-def reminder_due_at(deadline: dt.datetime, window: dt.timedelta) -> dt.datetime:
-    return deadline - window * (1 - settings.REMINDER_AT)
-
-
 def window_of(seat: models.Seat) -> dt.timedelta:
     """The time this seat's decision was given: a move's, or the shorter reply time."""
     return seat.game.time_for(reply=seat.pending_reply)
@@ -108,9 +105,17 @@ def _window() -> Case:
 
 
 def _reminder_due(now: dt.datetime) -> Q:
-    """``now >= reminder_due_at(deadline, window)``, as ``deadline <= now + window * (1 - REMINDER_AT)``."""
-    left = ExpressionWrapper(_window() * (1 - settings.REMINDER_AT), output_field=DurationField())
-    return Q(deadline__lte=ExpressionWrapper(Value(now) + left, output_field=DateTimeField()))
+    """Due at ``deadline - window * (1 - REMINDER_AT)``: ``deadline - now <= window * (1 - R)``.
+
+    Durations are compared with durations (not added to the datetime): SQLite (``make run``)
+    computes them in microseconds, and cannot add a fractional duration to a datetime."""
+    left = ExpressionWrapper(
+        F("deadline") - Value(now, output_field=DateTimeField()), output_field=DurationField()
+    )
+    # Rounded: 1 - 0.8 is 0.19999999999999996 in floating point, and SQLite would multiply by it.
+    share = round(1 - settings.REMINDER_AT, 9)
+    room = ExpressionWrapper(_window() * share, output_field=DurationField())
+    return Q(GreaterThanOrEqual(room, left))
 
 
 def sweep(*, now: dt.datetime) -> SweepReport:
