@@ -63,8 +63,9 @@ def play_timeout(game_id: int, position: int, deadline: str, now: str) -> bool:
     """One seat's timeout, handed off by the sweep: played once, at the sweep's clock.
 
     ``deadline`` is the one the sweep saw: a duplicate (two sweeps, a redelivery) finds it changed
-    and does nothing. The sweep's ``now`` is used, not this worker's: the task is at most
-    ``TIMEOUT_TASK_EXPIRES`` seconds old (an older one is dropped and handed off again).
+    and does nothing. The sweep's ``now`` is used, not this worker's (the clock of the tests and of
+    ``sweep_deadlines --now``): it is at most two ``TIMEOUT_TASK_EXPIRES`` old (a chunk's hand-off
+    task, then this one, each dropped past it and handed off again by the next sweep).
     """
     return deadlines.play_timeout(
         game_id=game_id,
