@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from celery.result import EagerResult
 from django.conf import settings
@@ -186,6 +187,17 @@ def send_reminders(*, now: dt.datetime, report: SweepReport) -> None:
 # A due seat as a task carries it: (game id, position, deadline in ISO 8601).
 Due = tuple[int, int, str]
 
+# The Celery tasks this module hands work to, registered by games.apps (the tasks sit above this
+# module: no import upwards). Until then (a script that never loaded the app), timeouts are played
+# in the caller.
+_play_task: Any = None  # tasks.play_timeout
+_hand_off_task: Any = None  # tasks.hand_off_timeouts
+
+
+def set_timeout_tasks(*, play: Any, hand_off: Any) -> None:
+    global _play_task, _hand_off_task  # process-wide hooks, set once at start-up
+    _play_task, _hand_off_task = play, hand_off
+
 
 def due_timeouts(*, now: dt.datetime) -> list[Due]:
     """The seats whose time ran out, the oldest deadline first."""
@@ -204,10 +216,8 @@ def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
     seats the sweep publishes one ``hand_off_timeouts`` task per ``FAN_OUT`` seats and the workers
     publish the seats' own tasks: the sweep's time stays a fraction of a second however many are due.
     """
-    from games import tasks  # tasks imports this module (the sweep task)
-
     due = due_timeouts(now=now)
-    if len(due) <= FAN_OUT:
+    if len(due) <= FAN_OUT or _hand_off_task is None:
         failed = set(publish_timeouts(due, now=now.isoformat()))
         report.errors += [(g, p) for g, p, _ in due if (g, p) in failed]
         report.timeouts += [(g, p) for g, p, _ in due if (g, p) not in failed]
@@ -215,7 +225,7 @@ def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
     chunks = [due[i : i + FAN_OUT] for i in range(0, len(due), FAN_OUT)]
     for index, chunk in enumerate(chunks):
         try:
-            result = tasks.hand_off_timeouts.apply_async(
+            result = _hand_off_task.apply_async(
                 (chunk, now.isoformat()), expires=settings.TIMEOUT_TASK_EXPIRES
             )
         except Exception:
@@ -231,14 +241,20 @@ def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
 def publish_timeouts(due: list[Due], *, now: str) -> list[tuple[int, int]]:
     """Publish one ``play_timeout`` task per seat on one broker connection; the seats not handed
     off (the broker is down), or whose task failed when tasks run in process."""
-    from games import tasks
-    from moonweb.celery import app
-
     failed: list[tuple[int, int]] = []
-    with app.producer_or_acquire() as producer:
+    if _play_task is None:
+        for game_id, position, deadline in due:
+            seen, at = dt.datetime.fromisoformat(deadline), dt.datetime.fromisoformat(now)
+            try:
+                play_timeout(game_id=game_id, position=position, deadline=seen, now=at)
+            except Exception:
+                log.exception("timeout of game %s seat %s failed", game_id, position)
+                failed.append((game_id, position))
+        return failed
+    with _play_task.app.producer_or_acquire() as producer:
         for index, (game_id, position, deadline) in enumerate(due):
             try:
-                result = tasks.play_timeout.apply_async(
+                result = _play_task.apply_async(
                     (game_id, position, deadline, now),
                     expires=settings.TIMEOUT_TASK_EXPIRES,
                     producer=producer,
