@@ -140,3 +140,14 @@ def test_beyond_fan_out_the_workers_publish_the_seats_tasks_by_chunks(monkeypatc
     timed_out = models.Event.objects.filter(type="seat_timed_out").values_list("game_id", "seat")
     assert sorted(timed_out) == due
     assert deadlines.sweep(now=NOW + 2 * HOUR).timeouts == []
+
+
+def test_without_the_tasks_registered_the_timeouts_are_played_in_the_caller(monkeypatch: Any) -> None:
+    # A script that never loaded the app: no Celery task to hand off to.
+    monkeypatch.setattr(deadlines, "_play_task", None)
+    monkeypatch.setattr(deadlines, "_hand_off_task", None)
+    monkeypatch.setattr(deadlines, "FAN_OUT", 1)
+    games = [make_game(make_user(f"A{i}"), make_user(f"B{i}"), time_per_move=HOUR) for i in range(2)]
+    due = sorted((g.pk, to_act(g)) for g in games)
+    assert sorted(deadlines.sweep(now=NOW + 2 * HOUR).timeouts) == due
+    assert sorted(models.Event.objects.filter(type="seat_timed_out").values_list("game_id", "seat")) == due
