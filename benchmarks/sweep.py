@@ -172,7 +172,7 @@ def sweep_only(ids: tuple[int, int], runs: int) -> None:
     finally:
         harness.forget_queue(broker, queue)
     print(
-        f"sweep with {count} seats due (all handed off, {deadlines.FAN_OUT} per hand-off task), "
+        f"sweep with {count} seats due (all handed off, {deadlines.CHUNK} per hand-off task), "
         f"{runs} runs: median {statistics.median(times):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
         f"min {min(times):.0f} ms, max {max(times):.0f} ms",
         flush=True,

@@ -52,8 +52,10 @@ BATCH = 500
 # deadlines first); the next minute does the rest.
 REMINDER_BATCH = 5_000
 TIMEOUT_BATCH = 50_000
-# Up to this many due seats the sweep publishes their tasks itself; beyond, workers do (by chunks).
+# Up to this many due seats the sweep publishes their tasks itself; beyond, it publishes one
+# hand-off task per CHUNK seats and the workers publish the seats' tasks.
 FAN_OUT = 200
+CHUNK = 1000
 
 
 @dataclass
@@ -213,7 +215,7 @@ def due_timeouts(*, now: dt.datetime) -> list[Due]:
 
 def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
     """One Celery task per due seat. Each publish is a broker round trip, so beyond ``FAN_OUT``
-    seats the sweep publishes one ``hand_off_timeouts`` task per ``FAN_OUT`` seats and the workers
+    seats the sweep publishes one ``hand_off_timeouts`` task per ``CHUNK`` seats and the workers
     publish the seats' own tasks: the sweep's time stays a fraction of a second however many are due.
     """
     due = due_timeouts(now=now)
@@ -222,7 +224,7 @@ def hand_off_timeouts(*, now: dt.datetime, report: SweepReport) -> None:
         report.errors += [(g, p) for g, p, _ in due if (g, p) in failed]
         report.timeouts += [(g, p) for g, p, _ in due if (g, p) not in failed]
         return
-    chunks = [due[i : i + FAN_OUT] for i in range(0, len(due), FAN_OUT)]
+    chunks = [due[i : i + CHUNK] for i in range(0, len(due), CHUNK)]
     for index, chunk in enumerate(chunks):
         try:
             result = _hand_off_task.apply_async(

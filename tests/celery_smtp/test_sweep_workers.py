@@ -51,6 +51,7 @@ def test_two_sweeps_and_two_workers_time_each_due_seat_out_exactly_once(
 ) -> None:
     # The workers publish the seats' tasks, by chunks of 8 (the sweep publishes only the chunks).
     monkeypatch.setattr(deadlines, "FAN_OUT", 8)
+    monkeypatch.setattr(deadlines, "CHUNK", 8)
     games = [
         make_game(
             make_user(f"A{i}"), make_user(f"B{i}"), kind="moonrollers", time_per_move=dt.timedelta(hours=1)

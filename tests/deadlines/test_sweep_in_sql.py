@@ -123,6 +123,7 @@ def test_the_task_plays_the_timeout_at_the_sweeps_clock() -> None:
 
 def test_beyond_fan_out_the_workers_publish_the_seats_tasks_by_chunks(monkeypatch: Any) -> None:
     monkeypatch.setattr(deadlines, "FAN_OUT", 2)
+    monkeypatch.setattr(deadlines, "CHUNK", 2)
     games = [make_game(make_user(f"A{i}"), make_user(f"B{i}"), time_per_move=HOUR) for i in range(5)]
     due = sorted((g.pk, to_act(g)) for g in games)
     chunks: list[list[Any]] = []
