@@ -499,11 +499,14 @@ def _run_bots_later(game_id: int) -> None:
         transaction.on_commit(lambda: runner(game_id))
 
 
-def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> SubmitResult | None:
+def seat_timeout(
+    *, game: models.Game, position: int, now: dt.datetime, deadline: dt.datetime | None = None
+) -> SubmitResult | None:
     """The seat's time ran out: play the engine's default move for it, recorded as a timeout.
 
     After ``TIMEOUTS_BEFORE_BOT`` timeouts in a row a bot takes the seat until its player returns.
-    Returns None when the seat was no longer due (someone moved in the meantime).
+    Returns None when the seat was no longer due (someone moved in the meantime). With ``deadline``
+    (the one the sweep saw), only that deadline is timed out: a duplicate task finds it changed.
     """
     with transaction.atomic():
         locked = store.lock(game)
@@ -511,6 +514,8 @@ def seat_timeout(*, game: models.Game, position: int, now: dt.datetime) -> Submi
             return None
         seat = locked.seats.select_for_update().get(position=position)
         if not seat.is_pending or seat.deadline is None or seat.deadline > now:
+            return None
+        if deadline is not None and seat.deadline != deadline:
             return None
         engine = get_engine(locked.kind)
         state = store.load(locked).state

@@ -48,8 +48,31 @@ def send_pending_notifications() -> dict[str, int]:
 
 @shared_task(acks_late=True)
 def sweep_deadlines() -> dict[str, int]:
-    """Beat, every minute: reminders, vacation pauses and timeouts that are due."""
+    """Beat, every minute: vacation pauses and reminders that are due; each due timeout to its task."""
     return deadlines.sweep(now=timezone.now()).counts()
+
+
+@shared_task(acks_late=True)
+def hand_off_timeouts(due: list[list[Any]], now: str) -> list[tuple[int, int]]:
+    """Publish the timeout tasks of a chunk of the sweep's due seats; those not handed off."""
+    return deadlines.publish_timeouts([(int(g), int(p), str(d)) for g, p, d in due], now=now)
+
+
+@shared_task(acks_late=True)
+def play_timeout(game_id: int, position: int, deadline: str, now: str) -> bool:
+    """One seat's timeout, handed off by the sweep: played once, at the sweep's clock.
+
+    ``deadline`` is the one the sweep saw: a duplicate (two sweeps, a redelivery) finds it changed
+    and does nothing. The sweep's ``now`` is used, not this worker's (the clock of the tests and of
+    ``sweep_deadlines --now``): it is at most two ``TIMEOUT_TASK_EXPIRES`` old (a chunk's hand-off
+    task, then this one, each dropped past it and handed off again by the next sweep).
+    """
+    return deadlines.play_timeout(
+        game_id=game_id,
+        position=position,
+        deadline=dt.datetime.fromisoformat(deadline),
+        now=dt.datetime.fromisoformat(now),
+    )
 
 
 @shared_task(acks_late=True)

@@ -509,3 +509,10 @@ MIDDLEWARE.append("moonweb.unavailable.DatabaseUnavailableMiddleware")
 # the write lock first, so writers queue behind the timeout instead (an API chat flood found it).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 13 (sweep): the deadline sweep hands each due timeout to its own task (games.deadlines).
+# ---------------------------------------------------------------------------------------------------
+# A timeout task not started within this many seconds is dropped by the worker; the next sweep (one
+# a minute) hands the seat off again. Below the sweep's period, so a backlog never piles up copies.
+TIMEOUT_TASK_EXPIRES = env_int("TIMEOUT_TASK_EXPIRES", 55)

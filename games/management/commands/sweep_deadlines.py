@@ -11,7 +11,7 @@ from games.management.commands._clock import parse_now
 
 
 class Command(BaseCommand):
-    help = "Send due reminders and play due timeouts once (beat does it every minute)."
+    help = "Send due reminders and hand due timeouts to the workers once (beat does it every minute)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -24,7 +24,7 @@ class Command(BaseCommand):
         counts = report.counts()
         self.stdout.write(
             f"sweep at {now.isoformat()}: {counts['reminders']} reminder(s), "
-            f"{counts['timeouts']} timeout(s), {counts['paused']} vacation pause(s), "
+            f"{counts['timeouts']} timeout(s) handed to the workers, {counts['paused']} vacation pause(s), "
             f"{counts['errors']} error(s)"
         )
         for label, items in (
