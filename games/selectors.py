@@ -40,6 +40,12 @@ class SeatInfo:
     deadline: dt.datetime | None
     away_until: dt.date | None
     last_acted_seq: int = 0
+    # The seat's standing answers: filled for the viewer's own seat only (they are theirs alone).
+    standing: JSON = field(default_factory=dict)
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.is_bot or self.bot_playing or self.resigned
 
 
 @dataclass
@@ -53,6 +59,9 @@ class GameView:
     view: JSON | None  # engine.view for the viewer; None before the game starts
     legal: list[JSON] = field(default_factory=list)
     log: list[JSON] = field(default_factory=list)
+    # The engine's state the view was drawn from (None before the game starts): the page's other
+    # reads of the position (timeout defaults) use it rather than loading the game again.
+    state: Any = None
 
     @property
     def seq(self) -> int:
@@ -63,7 +72,7 @@ class GameView:
         return {s.position: s.name for s in self.seats}
 
 
-def _seat_infos(game: models.Game) -> list[SeatInfo]:
+def _seat_infos(game: models.Game, viewer_id: int | None = None) -> list[SeatInfo]:
     return [
         SeatInfo(
             position=s.position,
@@ -77,6 +86,7 @@ def _seat_infos(game: models.Game) -> list[SeatInfo]:
             deadline=s.deadline,
             away_until=s.user.away_until if s.user is not None else None,
             last_acted_seq=s.last_acted_seq,
+            standing=dict(s.standing or {}) if viewer_id is not None and s.user_id == viewer_id else {},
         )
         for s in game.seats.select_related("user").order_by("position")
     ]
@@ -92,8 +102,8 @@ def viewer_seat(game: models.Game, user: Any) -> int | None:
 def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> GameView:
     """The viewer's view of the game now, with their legal commands and the end of the log."""
     engine = get_engine(game.kind)
-    seats = _seat_infos(game)
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    seats = _seat_infos(game, user_id)
     mine = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
         return GameView(game=game, engine=engine, seats=seats, my_seat=mine, view=None)
@@ -108,6 +118,7 @@ def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> G
         view=view,
         legal=legal,
         log=event_log(game, mine, limit=log_limit),
+        state=state,
     )
 
 
@@ -547,13 +558,15 @@ def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:
     return label_of(list(engine.legal(state, seat)), text)
 
 
-def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
-    """Each pending seat's timeout default in words (see ``label_of``), from the current state; a
-    private decision's default only for its own seat."""
+def default_moves(game: models.Game, viewer: int | None, *, state: Any = None) -> dict[int, Any]:
+    """Each pending seat's timeout default in words (see ``label_of``), from the current state
+    (``state`` when the caller has loaded it already); a private decision's default only for its
+    own seat."""
     if game.status != models.Game.Status.ACTIVE:
         return {}
     engine = get_engine(game.kind)
-    state = store.load(game).state
+    if state is None:
+        state = store.load(game).state
     out: dict[int, Any] = {}
     for pending in engine.pending(state):
         if pending.default is None or (pending.private and pending.seat != viewer):
@@ -567,10 +580,13 @@ def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
     return out
 
 
-def standing_answers(game: models.Game, seat: int) -> JSON:
-    """The standing answers the game offers (labels as messages) and those the seat has set."""
+def standing_answers(game: models.Game, seat: int, *, standing: JSON | None = None) -> JSON:
+    """The standing answers the game offers (labels as messages) and those the seat has set
+    (``standing`` when the caller has read the seat already)."""
     engine = get_engine(game.kind)
-    mine = models.Seat.objects.filter(game=game, position=seat).values_list("standing", flat=True).first()
+    mine = standing
+    if mine is None:
+        mine = models.Seat.objects.filter(game=game, position=seat).values_list("standing", flat=True).first()
     return {
         "policies": [
             {

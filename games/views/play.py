@@ -119,7 +119,7 @@ def render_game(
         # What each pending seat's timeout plays, in words (the board says it beside the clock).
         "default_moves": {
             seat: move_words(label, names) or _("the default move")
-            for seat, label in selectors.default_moves(game, gv.my_seat).items()
+            for seat, label in selectors.default_moves(game, gv.my_seat, state=gv.state).items()
         },
         "board_template": shows.board_template,
         "outcome_template": shows.outcome_template,
@@ -128,12 +128,17 @@ def render_game(
         "notation_examples": _notation_examples(gv.engine),
         "error": error,
         # After the last player resigned, a task plays the bots' moves: say so until it is done.
-        "bots_play_out": services.only_bots_play(game),
+        # (services.only_bots_play, from the seats in hand.)
+        "bots_play_out": game.status == models.Game.Status.ACTIVE and all(s.played_by_bot for s in gv.seats),
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
         # The rules that answer quick follow-ups for this player while away (none: no form).
-        "standing": standing_groups(game, me.position, names) if can_act and me is not None else [],
+        "standing": (
+            standing_groups(game, me.position, names, standing=me.standing)
+            if can_act and me is not None
+            else []
+        ),
     }
     return render(request, "games/game.html", context, status=status)
 
