@@ -473,3 +473,18 @@ MAIL_ANSWERS_PER_HOUR = env_int("MAIL_ANSWERS_PER_HOUR", 30)
 # Where `manage.py receive_email` logs (never standard error: the MTA would bounce it to the
 # player). A file path, or "syslog".
 RECEIVE_EMAIL_LOG = os.environ.get("RECEIVE_EMAIL_LOG", str(VAR_DIR / "log" / "receive_email.log"))
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 13 (page): the game page's fragments (board, log, recap), keyed by (game, seq, seat, language,
+# names): see games/views/fragments.py. Memory of each process, never the shared cache: they are
+# not shared state, and a restart after a deploy must not serve the old templates' HTML.
+# ---------------------------------------------------------------------------------------------------
+PAGE_FRAGMENT_CACHE = "pages"
+# How long a fragment is kept, in seconds (0: the page is drawn in full every time).
+PAGE_FRAGMENT_SECONDS = env_int("PAGE_FRAGMENT_SECONDS", 600)
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "moonweb-pages",
+    # About 10-30 kB each: at most some tens of MB per process, the least recently read dropped.
+    "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_FRAGMENT_ENTRIES", 2000)},
+}
