@@ -117,7 +117,7 @@ def game_view(game: models.Game, user: Any, *, log_limit: int = RECENT_LOG) -> G
         my_seat=mine,
         view=view,
         legal=legal,
-        log=event_log(game, mine, limit=log_limit),
+        log=event_log(game, mine, limit=log_limit) if log_limit else [],
         state=state,
     )
 
