@@ -93,9 +93,9 @@ def grow(game: Any, events: int) -> None:
     engine = get_engine(game.kind)
     users = {s.position: s.user for s in game.seats.select_related("user")}
     # Moonrollers games under its current rules end in a few hundred events: a long game also
-    # carries table talk (two chat lines per move for 2,000 events, more for longer), as real long
-    # games do, so random play reaches the size before the game ends.
-    chat_lines = (2 if events <= 2000 else events // 500) if events > 100 else 0
+    # carries table talk (four chat lines per move for 2,000 events, twenty for 10,000), as real
+    # long games do, so random play reaches the size before the game ends.
+    chat_lines = events // 500 if events > 100 else 0
     while game.last_seq < events and game.status == "active":
         state = store.load(game).state
         seat = engine.pending(state)[0].seat
