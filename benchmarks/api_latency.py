@@ -3,10 +3,11 @@
     DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_bench \\
         .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102] [--kind moonrakers]
 
-Builds (once; later runs reuse them) games of about 20 and about 2,000 events (Moonrollers with two
-players, or Moonrakers with three: ``--kind``) by
-playing them through the services, the engine's random_command choosing every move; starts gunicorn with
-2 workers on 127.0.0.1; then, one request at a time, measures
+Builds (once; later runs reuse them) games of about 20, 2,000 and 10,000 events (Moonrollers with two
+players, or Moonrakers with three: ``--kind``) by playing them through the services, the engine's
+random_command choosing every move (the 10,000-event game takes a few minutes to build the first
+time); starts gunicorn with 2 workers on 127.0.0.1; then, one request at a time, for each game size
+measures
 
 - GET /games/{id}/, the HTML game page, as a signed-in seated player (session cookie),
 - GET /api/games/{id}/ as a seated player (the full view, legal commands included), and
@@ -14,8 +15,11 @@ playing them through the services, the engine's random_command choosing every mo
   just before (that read is not timed). The short games are a pool, so each stays near 20 events.
   (Every run builds new short games: the previous run's have grown.)
 
-and prints the median and 95th percentile of each. The database must be PostgreSQL; notifications
-are queued to Redis (db 13 by default) as in production, and no worker sends them.
+and prints the median and 95th percentile of each, and how much slower the longest game's page is
+than the shortest one's (ratio of medians). The database must be PostgreSQL; notifications are queued
+to Redis (db 13 by default) as in production, and no worker sends them. The API's rates are raised
+through the environment (``RATE_PLAYER``, ``RATE_COMMANDS``) for the server it starts, unless set:
+one client sending hundreds of requests a minute is the benchmark, not an abuse.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT_EVENTS = 20
-LONG_EVENTS = 2000
+LONG_EVENTS = (2000, 10000)
 # Each timed POST adds one or two events: it goes round a pool of short games (requests / 5 of
 # them), so each takes about 5 commands and stays near 20-30 events.
 COMMANDS_PER_SHORT_GAME = 5
@@ -89,8 +93,9 @@ def grow(game: Any, events: int) -> None:
     engine = get_engine(game.kind)
     users = {s.position: s.user for s in game.seats.select_related("user")}
     # Moonrollers games under its current rules end in a few hundred events: a long game also
-    # carries table talk (two chat lines per move), as real long games do.
-    chat_lines = 2 if events > 100 else 0
+    # carries table talk (four chat lines per move for 2,000 events, twenty for 10,000), as real
+    # long games do, so random play reaches the size before the game ends.
+    chat_lines = events // 500 if events > 100 else 0
     while game.last_seq < events and game.status == "active":
         state = store.load(game).state
         seat = engine.pending(state)[0].seat
@@ -174,20 +179,22 @@ def session_cookie(user: Any) -> str:
     return session.session_key
 
 
-def measure_page(client: Client, game_id: int, session: str, n: int) -> list[float]:
-    """The HTML game page, the way a player's browser asks for it."""
+def measure_pages(client: Client, game_ids: list[int], session: str, n: int) -> dict[int, list[float]]:
+    """The HTML game page, the way a player's browser asks for it: the games taken in turn, so a
+    noisy moment of the shared machine falls on every size alike."""
     connection = client.connection
     headers = {"Cookie": f"sessionid={session}", "Accept": "text/html"}
-    times = []
+    times: dict[int, list[float]] = {game_id: [] for game_id in game_ids}
     for i in range(n + 1):
-        started = time.perf_counter()
-        connection.request("GET", f"/games/{game_id}/", headers=headers)
-        response = connection.getresponse()
-        body = response.read()
-        elapsed = time.perf_counter() - started
-        assert response.status == 200, (response.status, body[:300])
-        if i:  # the first is a warm-up
-            times.append(elapsed)
+        for game_id in game_ids:
+            started = time.perf_counter()
+            connection.request("GET", f"/games/{game_id}/", headers=headers)
+            response = connection.getresponse()
+            body = response.read()
+            elapsed = time.perf_counter() - started
+            assert response.status == 200, (response.status, body[:300])
+            if i:  # the first round is a warm-up
+                times[game_id].append(elapsed)
     return times
 
 
@@ -202,13 +209,15 @@ def legal_command(legal: dict[str, Any], rng: random.Random) -> str:
     return " ".join(w for w in words if w)
 
 
-def measure_get(client: Client, game_id: int, token: str, n: int) -> list[float]:
-    client.call("GET", f"/api/games/{game_id}/", token)  # warm-up: worker imports, connection
-    times = []
-    for _ in range(n):
-        status, _, elapsed = client.call("GET", f"/api/games/{game_id}/", token)
-        assert status == 200, status
-        times.append(elapsed)
+def measure_gets(client: Client, games: dict[int, str], n: int) -> dict[int, list[float]]:
+    """GET /api/games/{id}/ for each game (id: token), the games taken in turn."""
+    times: dict[int, list[float]] = {game_id: [] for game_id in games}
+    for i in range(n + 1):
+        for game_id, token in games.items():
+            status, _, elapsed = client.call("GET", f"/api/games/{game_id}/", token)
+            assert status == 200, status
+            if i:  # the first round is a warm-up: worker imports, connection
+                times[game_id].append(elapsed)
     return times
 
 
@@ -286,15 +295,16 @@ def main() -> None:
     users = bench_users()
     ann = users[0]
     print(f"{args.kind} games (built through the services, reused by later runs):")
-    long_game = bench_game(args.kind, users, LONG_EVENTS, exclude=set())
+    longs = [bench_game(args.kind, users, events, exclude=set()) for events in LONG_EVENTS]
     shorts: list[Any] = []
     for _ in range(max(1, args.requests // COMMANDS_PER_SHORT_GAME)):
         shorts.append(bench_game(args.kind, users, SHORT_EVENTS, exclude={g.pk for g in shorts}))
     tokens = {
         game.pk: {s.position: s.user.auth_token.key for s in game.seats.select_related("user__auth_token")}
-        for game in [long_game, *shorts]
+        for game in [*longs, *shorts]
     }
-    print(f"  long game {long_game.pk}: {long_game.last_seq} events")
+    for game in longs:
+        print(f"  long game {game.pk}: {game.last_seq} events")
     sizes = sorted(g.last_seq for g in shorts)
     print(f"  {len(shorts)} short games: {sizes[0]}-{sizes[-1]} events")
 
@@ -306,6 +316,11 @@ def main() -> None:
         "DATABASE_CONN_MAX_AGE": str(args.conn_max_age),
         "CELERY_BROKER_URL": args.broker,
         "LOG_LEVEL": "WARNING",
+        # Plain HTTP on 127.0.0.1: no redirect to https (production sits behind a TLS proxy).
+        "SECURE_SSL_REDIRECT": "0",
+        # One client at full speed is the benchmark: the API's rates must not refuse it.
+        "RATE_PLAYER": os.environ.get("RATE_PLAYER", "100000/minute"),
+        "RATE_COMMANDS": os.environ.get("RATE_COMMANDS", "100000/minute"),
     }
     # DEBUG is off, as in production: the pages need the collected static files' manifest.
     subprocess.run(
@@ -322,39 +337,27 @@ def main() -> None:
             f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; one client, one request at a time"
         )
         short = shorts[0]
-        print(
-            summary(
-                f"GET game page, game of {short.last_seq} events", measure_page(client, short.pk, session, n)
-            )
-        )
-        print(
-            summary(
-                f"GET game page, game of {long_game.last_seq} events",
-                measure_page(client, long_game.pk, session, n),
-            )
-        )
-        print(
-            summary(
-                f"GET view, game of {short.last_seq} events",
-                measure_get(client, short.pk, tokens[short.pk][0], n),
-            )
-        )
-        print(
-            summary(
-                f"GET view, game of {long_game.last_seq} events",
-                measure_get(client, long_game.pk, tokens[long_game.pk][0], n),
-            )
-        )
+        games = [short, *longs]
+        pages = measure_pages(client, [g.pk for g in games], session, n)
+        for game in games:
+            print(summary(f"GET game page, game of {game.last_seq} events", pages[game.pk]))
+        for game in longs:
+            ratio = statistics.median(pages[game.pk]) / statistics.median(pages[short.pk])
+            print(f"  page of the {game.last_seq}-event game / the {short.last_seq}-event one: {ratio:.2f}x")
+        views = measure_gets(client, {g.pk: tokens[g.pk][0] for g in games}, n)
+        for game in games:
+            print(summary(f"GET view, game of {game.last_seq} events", views[game.pk]))
         before = min(g.last_seq for g in shorts)
         times, refused = measure_post(client, [g.pk for g in shorts], tokens, n, rng)
         after = max(models.Game.objects.get(pk=g.pk).last_seq for g in shorts)
         label = f"POST command, games of {before}-{after} events"
         print(summary(label, times) + f"  (refused {refused})")
-        before = long_game.last_seq
-        times, refused = measure_post(client, [long_game.pk], tokens, n, rng)
-        after = models.Game.objects.get(pk=long_game.pk).last_seq
-        label = f"POST command, game of {before}-{after} events"
-        print(summary(label, times) + f"  (refused {refused})")
+        for game in longs:
+            before = game.last_seq
+            times, refused = measure_post(client, [game.pk], tokens, n, rng)
+            after = models.Game.objects.get(pk=game.pk).last_seq
+            label = f"POST command, game of {before}-{after} events"
+            print(summary(label, times) + f"  (refused {refused})")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -40,6 +40,12 @@ class SeatInfo:
     deadline: dt.datetime | None
     away_until: dt.date | None
     last_acted_seq: int = 0
+    # The seat's standing answers: filled for the viewer's own seat only (they are theirs alone).
+    standing: JSON = field(default_factory=dict)
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.is_bot or self.bot_playing or self.resigned
 
 
 @dataclass
@@ -53,6 +59,9 @@ class GameView:
     view: JSON | None  # engine.view for the viewer; None before the game starts
     legal: list[JSON] = field(default_factory=list)
     log: list[JSON] = field(default_factory=list)
+    # The engine's state the view was drawn from (None before the game starts): the page's other
+    # reads of the position (timeout defaults) use it rather than loading the game again.
+    state: Any = None
 
     @property
     def seq(self) -> int:
@@ -63,7 +72,9 @@ class GameView:
         return {s.position: s.name for s in self.seats}
 
 
-def _seat_infos(game: models.Game, seats: list[models.Seat] | None = None) -> list[SeatInfo]:
+def _seat_infos(
+    game: models.Game, seats: list[models.Seat] | None = None, viewer_id: int | None = None
+) -> list[SeatInfo]:
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
     return [
@@ -79,6 +90,7 @@ def _seat_infos(game: models.Game, seats: list[models.Seat] | None = None) -> li
             deadline=s.deadline,
             away_until=s.user.away_until if s.user is not None else None,
             last_acted_seq=s.last_acted_seq,
+            standing=dict(s.standing or {}) if viewer_id is not None and s.user_id == viewer_id else {},
         )
         for s in seats
     ]
@@ -105,8 +117,8 @@ def game_view(
     has them in hand (the answer to a command), so they are not read again.
     """
     engine = get_engine(game.kind)
-    infos = _seat_infos(game, seats)
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    infos = _seat_infos(game, seats, user_id)
     mine = next((s.position for s in infos if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
         return GameView(game=game, engine=engine, seats=infos, my_seat=mine, view=None)
@@ -121,7 +133,8 @@ def game_view(
         my_seat=mine,
         view=view,
         legal=legal,
-        log=event_log(game, mine, limit=log_limit),
+        log=event_log(game, mine, limit=log_limit) if log_limit else [],
+        state=state,
     )
 
 
@@ -561,13 +574,15 @@ def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:
     return label_of(list(engine.legal(state, seat)), text)
 
 
-def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
-    """Each pending seat's timeout default in words (see ``label_of``), from the current state; a
-    private decision's default only for its own seat."""
+def default_moves(game: models.Game, viewer: int | None, *, state: Any = None) -> dict[int, Any]:
+    """Each pending seat's timeout default in words (see ``label_of``), from the current state
+    (``state`` when the caller has loaded it already); a private decision's default only for its
+    own seat."""
     if game.status != models.Game.Status.ACTIVE:
         return {}
     engine = get_engine(game.kind)
-    state = store.load(game).state
+    if state is None:
+        state = store.load(game).state
     out: dict[int, Any] = {}
     for pending in engine.pending(state):
         if pending.default is None or (pending.private and pending.seat != viewer):
@@ -581,10 +596,13 @@ def default_moves(game: models.Game, viewer: int | None) -> dict[int, Any]:
     return out
 
 
-def standing_answers(game: models.Game, seat: int) -> JSON:
-    """The standing answers the game offers (labels as messages) and those the seat has set."""
+def standing_answers(game: models.Game, seat: int, *, standing: JSON | None = None) -> JSON:
+    """The standing answers the game offers (labels as messages) and those the seat has set
+    (``standing`` when the caller has read the seat already)."""
     engine = get_engine(game.kind)
-    mine = models.Seat.objects.filter(game=game, position=seat).values_list("standing", flat=True).first()
+    mine = standing
+    if mine is None:
+        mine = models.Seat.objects.filter(game=game, position=seat).values_list("standing", flat=True).first()
     return {
         "policies": [
             {

@@ -516,3 +516,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # A timeout task not started within this many seconds is dropped by the worker; the next sweep (one
 # a minute) hands the seat off again. Below the sweep's period, so a backlog never piles up copies.
 TIMEOUT_TASK_EXPIRES = env_int("TIMEOUT_TASK_EXPIRES", 55)
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 13 (page): the game page's fragments (board, log, recap), keyed by (game, seq, seat, language,
+# names): see games/views/fragments.py. Memory of each process, never the shared cache: they are
+# not shared state, and a restart after a deploy must not serve the old templates' HTML.
+# ---------------------------------------------------------------------------------------------------
+PAGE_FRAGMENT_CACHE = "pages"
+# How long a fragment is kept, in seconds (0: the page is drawn in full every time).
+PAGE_FRAGMENT_SECONDS = env_int("PAGE_FRAGMENT_SECONDS", 600)
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "moonweb-pages",
+    # About 10-30 kB each: at most some tens of MB per process, the least recently read dropped.
+    "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_FRAGMENT_ENTRIES", 2000)},
+}

@@ -20,7 +20,9 @@ from django.views.decorators.http import require_POST
 from games import forms, limits, models, selectors, services, store, texts
 from games.boards import presentation_for
 from games.engine.core import CommandError, get_engine
+from games.views import fragments
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
+from games.views.fragments import Once
 from games.views.limited import rate_limited
 from games.views.present import log_lines, move_words, recap_text, standing_groups
 
@@ -89,18 +91,25 @@ def render_game(
     notation: str = "",
 ) -> HttpResponse:
     """The board from the viewer's side, what they must decide, the log, chat and clocks."""
-    gv = selectors.game_view(game, request.user)
+    # The log is read only if its fragment must be drawn (below): not here.
+    gv = selectors.game_view(game, request.user, log_limit=0)
     names = gv.names
     shows = presentation_for(game.kind)
     me = next((s for s in gv.seats if s.position == gv.my_seat), None)
+    log = Once(lambda: selectors.event_log(game, gv.my_seat, limit=selectors.RECENT_LOG))
     can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
     game_open = game.status == models.Game.Status.OPEN
     context = {
         "game": game,
         "gv": gv,
         "engine": gv.engine,
+        # What follows only from the position (seq), the seat, the language and the names: the
+        # fragments cached under fragment_key, computed (Once) only when a fragment is drawn.
+        "fragment_key": fragments.fragment_key(game, gv.my_seat, names),
+        "fragment_cache": fragments.cache_alias(),
+        "fragment_seconds": fragments.seconds(),
         # Every message of the view as text for this reader, players named.
-        "view": texts.render_json(gv.view, names),
+        "view": Once(lambda: texts.render_json(gv.view, names)),
         "seats": gv.seats,
         "names": names,
         "me": me,
@@ -108,19 +117,23 @@ def render_game(
         "legal": gv.legal if can_act else [],
         "can_act": can_act,
         "pending": [s for s in gv.seats if s.is_pending],
-        "log": log_lines(gv.log, names),
-        "recap": recap_text(
-            selectors.recap(game, gv.my_seat, last_acted_seq=me.last_acted_seq if me else 0), names
+        "log": Once(lambda: log_lines(log(), names)),
+        "recap": Once(
+            lambda: recap_text(
+                selectors.recap(game, gv.my_seat, last_acted_seq=me.last_acted_seq if me else 0), names
+            )
         ),
-        "log_is_partial": bool(gv.log) and gv.log[0]["seq"] > 1,
+        "log_is_partial": Once(lambda: bool(log()) and log()[0]["seq"] > 1),
         # Players may talk from the first roll to after the end ("good game").
         "chat_form": chat_form
         or (forms.ChatForm(seats=gv.seats, me=gv.my_seat) if me is not None and not game_open else None),
         # What each pending seat's timeout plays, in words (the board says it beside the clock).
-        "default_moves": {
-            seat: move_words(label, names) or _("the default move")
-            for seat, label in selectors.default_moves(game, gv.my_seat).items()
-        },
+        "default_moves": Once(
+            lambda: {
+                seat: move_words(label, names) or _("the default move")
+                for seat, label in selectors.default_moves(game, gv.my_seat, state=gv.state).items()
+            }
+        ),
         "board_template": shows.board_template,
         "outcome_template": shows.outcome_template,
         "decide_template": shows.decide_template,
@@ -128,12 +141,17 @@ def render_game(
         "notation_examples": _notation_examples(gv.engine),
         "error": error,
         # After the last player resigned, a task plays the bots' moves: say so until it is done.
-        "bots_play_out": services.only_bots_play(game),
+        # (services.only_bots_play, from the seats in hand.)
+        "bots_play_out": game.status == models.Game.Status.ACTIVE and all(s.played_by_bot for s in gv.seats),
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
         # The rules that answer quick follow-ups for this player while away (none: no form).
-        "standing": standing_groups(game, me.position, names) if can_act and me is not None else [],
+        "standing": (
+            standing_groups(game, me.position, names, standing=me.standing)
+            if can_act and me is not None
+            else []
+        ),
     }
     return render(request, "games/game.html", context, status=status)
 

@@ -96,10 +96,13 @@ recap_text = texts.recap_text
 move_words = texts.move_words
 
 
-def standing_groups(game: models.Game, seat: int, names: dict[int, str]) -> list[dict[str, Any]]:
+def standing_groups(
+    game: models.Game, seat: int, names: dict[int, str], *, standing: JSON | None = None
+) -> list[dict[str, Any]]:
     """One group per kind of decision: its question, "ask me", and each answer with its numbers
-    (the value set, or the default), for ``games/_standing.html``."""
-    data = selectors.standing_answers(game, seat)
+    (the value set, or the default), for ``games/_standing.html``; ``standing``: the seat's answers
+    when the caller has read them already."""
+    data = selectors.standing_answers(game, seat, standing=standing)
     groups: dict[str, dict[str, Any]] = {}
     for policy in data["policies"]:
         decision = policy["decision"]

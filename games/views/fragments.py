@@ -1,0 +1,63 @@
+"""The parts of the game page that follow from the position alone, rendered once per reader.
+
+The board, the log and "since you last played" are functions of the game's events (its seq), the
+reader's seat, their language and the players' names; nothing else (no clock, no form, no token).
+The page caches those fragments under exactly that key (``{% cache %}`` in ``games/game.html``),
+so reloading a page, or a second reader in the same seat and language, costs none of their reads or
+rendering. Any new event (a move, a chat line, a resignation, a bot taking over) moves the seq and
+so the key: an entry is never stale, only unused, and drops out by age or by the cache's size limit.
+
+The cache is ``PAGE_FRAGMENT_CACHE`` (settings): memory of the process, not the shared cache. A
+fragment is not shared state (each process renders the same HTML for the same key), and a restart
+after a deploy (new templates, new static file names) starts empty, which a shared cache would not.
+The key also holds the game's seed digest: a test database that gives the same id to another game
+never meets an older game's fragments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Generic, TypeVar
+
+from django.conf import settings
+from django.utils import translation
+
+from games import models
+
+T = TypeVar("T")
+
+
+def cache_alias() -> str:
+    """The cache the fragments go to: ``PAGE_FRAGMENT_CACHE`` when configured, else the default."""
+    alias = getattr(settings, "PAGE_FRAGMENT_CACHE", "default")
+    return alias if alias in settings.CACHES else "default"
+
+
+def seconds() -> int:
+    """How long a fragment is kept (0: not cached at all)."""
+    return int(getattr(settings, "PAGE_FRAGMENT_SECONDS", 0))
+
+
+def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) -> str:
+    """(game, seq, seat, language) and the players' names, which a player may change at any time."""
+    named = hashlib.sha256(json.dumps(sorted(names.items())).encode()).hexdigest()[:16]
+    language = translation.get_language() or ""
+    return f"{game.pk}:{game.seed_sha256[:16]}:{game.last_seq}:{seat}:{language}:{named}"
+
+
+class Once(Generic[T]):
+    """A value computed the first time a template asks for it, then kept: the page's costly reads
+    happen only when their fragment is not in the cache. (Templates call a callable they meet.)"""
+
+    def __init__(self, compute: Callable[[], T]) -> None:
+        self._compute = compute
+        self._done = False
+        self._value: T | None = None
+
+    def __call__(self) -> T:
+        if not self._done:
+            self._value = self._compute()
+            self._done = True
+        return self._value  # type: ignore[return-value]  # set just above

@@ -1,0 +1,125 @@
+"""The game page's cached fragments (board, log, recap: games/views/fragments.py) follow the game.
+
+They are keyed by (game, seq, seat, language, names): a reload reads less, and every change a
+reader must see (a new event, another language, a renamed player) draws them anew.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import models, services
+from games.views import fragments
+from tests.factories import NOW, make_user, player_to_act
+from tests.web.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+# A seated player's page: session, user, game, seats, state cache, events after it (the state);
+# then, when the fragments are not cached, the end of the log and the two reads of the recap.
+QUERIES_CACHED = 6
+QUERIES_DRAWN = QUERIES_CACHED + 3
+
+
+def _log(page: str) -> str:
+    found = re.search(r'<ol class="log".*?</ol>', page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def _get(client: Any, game: models.Game) -> tuple[str, int]:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    return response.content.decode(), len(captured.captured_queries)
+
+
+def test_a_reload_draws_the_same_fragments_from_the_cache_with_fewer_queries(game: models.Game) -> None:
+    caches[fragments.cache_alias()].clear()
+    client = client_for(player_to_act(game))
+    client.get("/")  # the session's first reads are not the page's
+
+    first, drawn = _get(client, game)
+    again, cached = _get(client, game)
+
+    assert (drawn, cached) == (QUERIES_DRAWN, QUERIES_CACHED)
+    assert _log(again) == _log(first)
+    assert 'id="board"' in again and "Replay the whole game" in again
+
+
+def test_a_new_event_shows_at_once(game: models.Game, ann: Any) -> None:
+    client = client_for(ann)
+    before, _ = _get(client, game)
+    assert "a line after the cache" not in before
+
+    services.chat_send(game=game, user=ann, text="a line after the cache", now=NOW)
+    game.refresh_from_db()
+
+    after, _ = _get(client, game)
+    assert "a line after the cache" in _log(after)
+
+
+def test_a_renamed_player_is_named_anew(game: models.Game, ann: Any, bob: Any) -> None:
+    services.chat_send(game=game, user=bob, text="hello", now=NOW)
+    game.refresh_from_db()
+    client = client_for(ann)
+    before, _ = _get(client, game)
+    assert "Bob" in _log(before)
+
+    bob.display_name = "Roberta"
+    bob.save(update_fields=["display_name"])
+
+    after, _ = _get(client, game)
+    assert "Roberta" in _log(after) and "Bob" not in _log(after)
+
+
+def test_the_same_position_in_french_is_drawn_in_french(game: models.Game, ann: Any) -> None:
+    client = client_for(ann)
+    english, _ = _get(client, game)
+    assert "Replay the whole game" in english
+
+    ann.language = "fr"
+    ann.save(update_fields=["language"])
+
+    french, _ = _get(client, game)
+    assert "Rejouer toute la partie" in french and "Replay the whole game" not in french
+
+
+def test_each_seat_and_the_spectators_have_their_own_fragments(game: models.Game) -> None:
+    names = {0: "Ann", 1: "Bob"}
+    keys = {fragments.fragment_key(game, seat, names) for seat in (0, 1, None)}
+    assert len(keys) == 3
+    assert fragments.fragment_key(game, 0, {**names, 1: "Roberta"}) not in keys
+
+
+def test_another_game_with_the_same_id_and_seq_never_meets_the_old_fragments() -> None:
+    # A test database may give a new game an old one's id: the seed's digest tells them apart.
+    one = models.Game(pk=1, last_seq=3, seed_sha256="a" * 64)
+    other = models.Game(pk=1, last_seq=3, seed_sha256="b" * 64)
+    assert fragments.fragment_key(one, 0, {}) != fragments.fragment_key(other, 0, {})
+
+
+def test_with_no_time_to_keep_them_every_page_is_drawn_in_full(game: models.Game, settings: Any) -> None:
+    settings.PAGE_FRAGMENT_SECONDS = 0
+    caches[fragments.cache_alias()].clear()
+    client = client_for(player_to_act(game))
+    client.get("/")
+    _get(client, game)
+    _, queries = _get(client, game)
+    assert queries == QUERIES_DRAWN
+
+
+def test_a_spectator_does_not_get_a_players_fragments(game: models.Game, bob: Any) -> None:
+    services.chat_send(game=game, user=bob, text="for Ann only", to_position=0, now=NOW)
+    game.refresh_from_db()
+    ann_page, _ = _get(client_for(models.Seat.objects.get(game=game, position=0).user), game)
+    assert "for Ann only" in ann_page
+
+    spectator, _ = _get(client_for(make_user("Eve")), game)
+    assert "for Ann only" not in spectator
