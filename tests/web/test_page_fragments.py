@@ -21,9 +21,9 @@ from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
-# A seated player's page: session, user, game, seats, state cache, events after it (the state);
-# then, when the fragments are not cached, the end of the log and the two reads of the recap.
-QUERIES_CACHED = 6
+# A seated player's page: session, user, game, seats, state cache (current: no events read after
+# it); then, when the fragments are not cached, the end of the log and the two reads of the recap.
+QUERIES_CACHED = 5
 QUERIES_DRAWN = QUERIES_CACHED + 3
 
 
