@@ -22,7 +22,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Subquery
 
-from games import models
+from games import models, raw
 from games.engine.core import PLATFORM_EVENT_TYPES, Engine, Event, Pending, fold, get_engine, upcast
 
 
@@ -164,17 +164,56 @@ def lock(game: models.Game) -> models.Game:
 def lock_and_load(game: models.Game) -> tuple[models.Game, Loaded]:
     """The game row locked and its current state, read together (one statement when the cache is
     current): what a command starts from. Only the game row is locked, not its cache."""
-    locked = models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game.pk)
-    try:
-        cache: models.StateCache | None = locked.state_cache
-    except models.StateCache.DoesNotExist:
-        cache = None
+    if connection.vendor != "postgresql":
+        locked = (
+            models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game.pk)
+        )
+        try:
+            cache: models.StateCache | None = locked.state_cache
+        except models.StateCache.DoesNotExist:
+            cache = None
+        return locked, _from_cache(locked, cache)
+    game_table, cache_table = models.Game._meta.db_table, models.StateCache._meta.db_table
+    sql = (
+        f"SELECT {raw.select_list(models.Game, 'g')}, {raw.select_list(models.StateCache, 'c')}"  # noqa: S608
+        f" FROM {game_table} AS g LEFT JOIN {cache_table} AS c ON c.game_id = g.id"
+        " WHERE g.id = %s FOR UPDATE OF g"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise models.Game.DoesNotExist(f"no game {game.pk}")
+    width = len(raw.fields_of(models.Game))
+    locked = raw.build(models.Game, row[:width])
+    cache = raw.build(models.StateCache, row[width:]) if row[width] is not None else None
+    # As select_related would: ``locked.state_cache`` answers without a query.
+    models.Game.state_cache.related.set_cached_value(locked, cache)
     return locked, _from_cache(locked, cache)
 
 
 def seats_of(game: models.Game) -> list[models.Seat]:
     """The game's seats with their players, in order: read once per command and kept current."""
-    return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
+    if connection.vendor != "postgresql":
+        return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
+    user_model = models.Seat.user.field.related_model
+    seat_table, user_table = models.Seat._meta.db_table, user_model._meta.db_table
+    sql = (
+        f"SELECT {raw.select_list(models.Seat, 's')}, {raw.select_list(user_model, 'u')}"  # noqa: S608
+        f" FROM {seat_table} AS s LEFT JOIN {user_table} AS u ON u.id = s.user_id"
+        " WHERE s.game_id = %s ORDER BY s.position"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk])
+        found = cursor.fetchall()
+    width = len(raw.fields_of(models.Seat))
+    seats = []
+    for row in found:
+        seat = raw.build(models.Seat, row[:width])
+        user = raw.build(user_model, row[width:]) if row[width] is not None else None
+        models.Seat.user.field.set_cached_value(seat, user)  # as select_related("user") would
+        seats.append(seat)
+    return seats
 
 
 # No savepoint when the caller holds a transaction already (services do): an error here fails the
@@ -247,7 +286,6 @@ def append(
         )
         for i, event in enumerate(batch)
     ]
-    models.Event.objects.bulk_create(rows)
     state = fold(engine, batch, before.state)
     last_seq = rows[-1].seq
     moved = any(not e.is_platform for e in batch)
@@ -261,24 +299,34 @@ def append(
         changed, written, fields = _update_read_models(
             locked, engine, state, seats, pending_before, pending_after, actor=actor, cause=cause, now=now
         )
-    _write_derived(locked, engine.dump_state(state), now=now, seats=written, fields=fields)
+    _write_batch(locked, rows, engine.dump_state(state), now=now, seats=written, fields=fields)
     # Keep the caller's instance current: services go on using it after the append.
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
     return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
 
 
-def _write_derived(
-    game: models.Game, dumped: Any, *, now: dt.datetime, seats: list[models.Seat], fields: list[str]
+def _write_batch(
+    game: models.Game,
+    events: list[models.Event],
+    dumped: Any,
+    *,
+    now: dt.datetime,
+    seats: list[models.Seat],
+    fields: list[str],
 ) -> None:
-    """Write what the batch derived: the state cache, the seats that changed and the game row.
+    """Write the batch's events and what they derived: the state cache, the seats that changed and
+    the game row.
 
     On PostgreSQL in one statement (data-modifying CTEs: each runs once, to completion), one round
-    trip instead of three. A field one seat did not change is written back as read: the seats
-    were read under the game's lock, and these fields are only ever written with that lock held.
+    trip instead of four. The event rows are not read back, so they have no ``pk``: nothing after
+    an append needs one (an event is named by its game and seq). A field one seat did not change is
+    written back as read: the seats were read under the game's lock, and these fields are only ever
+    written with that lock held.
     Elsewhere (SQLite in development), through the ORM.
     """
     if connection.vendor != "postgresql":
+        models.Event.objects.bulk_create(events)
         models.StateCache.objects.update_or_create(
             game=game, defaults={"seq": game.last_seq, "state": dumped, "updated_at": now}
         )
@@ -294,6 +342,9 @@ def _write_derived(
         " SET seq = EXCLUDED.seq, state = EXCLUDED.state, updated_at = EXCLUDED.updated_at)"
     ]
     params: list[Any] = [game.pk, game.last_seq, json.dumps(dumped), now]
+    columns, values, event_params = raw.insert_values(models.Event, events)
+    parts.append(f"events AS (INSERT INTO {models.Event._meta.db_table} ({columns}) VALUES {values})")  # noqa: S608
+    params += event_params
     if seats:
         row = "(%s::bigint, " + ", ".join(f"%s::{_SEAT_COLUMNS[name]}" for name in fields) + ")"
         parts.append(
@@ -336,7 +387,7 @@ def _update_read_models(
     now: dt.datetime,
 ) -> tuple[list[Pending], list[models.Seat], list[str]]:
     """Derive Game.status/outcome and each Seat's decision and deadline from the new state, on the
-    instances (``_write_derived`` writes them).
+    instances (``_write_batch`` writes them).
 
     Returns the pending decisions that are new (a seat that just became to act, acted and must act
     again, or whose decision's kind or key changed: only those restart their clock), the seats

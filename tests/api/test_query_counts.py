@@ -73,9 +73,8 @@ COMMAND_POST = [
     "SAVEPOINT",
     "SELECT games_game",  # locked, with its state cache
     "SELECT games_seat",
-    "INSERT games_event",
-    # one statement: the state cache, the seats whose decision changed, the game row
-    "WITH INSERT games_statecache, UPDATE games_seat, UPDATE games_game",
+    # one statement: the events, the state cache, the seats whose decision changed, the game row
+    "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",
     "RELEASE",
 ]

@@ -1,0 +1,63 @@
+"""Model instances from one hand-written PostgreSQL statement: the command path's reads and writes
+without the ORM's query compiler.
+
+Compiling a queryset costs more than PostgreSQL takes to run it: a move reads the game (with its
+state cache) and its seats (with their players), and through the ORM those two reads spent about
+1 ms of Python per move, as much as the database's whole share. Here the columns come from the
+models' own metadata (so a new field is read without touching this file), values pass through each
+field's ``from_db_value`` (as the ORM does: only JSON fields have one on PostgreSQL) and instances
+are built with ``Model.from_db``, exactly as a queryset builds them.
+
+PostgreSQL only: SQLite (development) needs the backend's converters and has no ``FOR UPDATE``, so
+callers keep their ORM queries there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from django.db import connection
+from django.db.models import Field, Model
+
+M = TypeVar("M", bound=Model)
+
+
+def fields_of(model: type[Model]) -> list[Field[Any, Any]]:
+    """The model's columns, in the order ``from_db`` takes them."""
+    return list(model._meta.concrete_fields)
+
+
+def select_list(model: type[Model], alias: str) -> str:
+    """``alias."col", ...`` for every column of the model."""
+    quote = connection.ops.quote_name
+    return ", ".join(f"{alias}.{quote(str(f.column))}" for f in fields_of(model))
+
+
+def build(model: type[M], values: Sequence[Any]) -> M:
+    """The instance a queryset would have built from these column values."""
+    fields = fields_of(model)
+    converted = [
+        f.from_db_value(value, None, connection)
+        if value is not None and hasattr(f, "from_db_value")
+        else value
+        for f, value in zip(fields, values, strict=True)
+    ]
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def insert_columns(model: type[Model]) -> list[Field[Any, Any]]:
+    """The columns an INSERT writes: all but an auto-generated primary key."""
+    auto = model._meta.pk
+    return [f for f in fields_of(model) if not (f is auto and f.get_internal_type().endswith("AutoField"))]
+
+
+def insert_values(model: type[Model], instances: Sequence[Model]) -> tuple[str, str, list[Any]]:
+    """``(columns, VALUES rows, params)`` to insert these instances, values prepared as the ORM
+    prepares them for a save (JSON adapted, dates made aware...)."""
+    fields = insert_columns(model)
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(str(f.column)) for f in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for obj in instances for f in fields]
+    return columns, ", ".join([row] * len(instances)), params
