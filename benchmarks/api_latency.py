@@ -49,6 +49,10 @@ def setup_django(broker: str) -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "moonweb.settings")
     os.environ["CELERY_BROKER_URL"] = broker
+    # DEBUG off, as in the server it starts (DEBUG on records every query): it needs a strong key.
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40)
+    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1")
     import django
 
     django.setup()
@@ -93,9 +97,10 @@ def grow(game: Any, events: int) -> None:
     engine = get_engine(game.kind)
     users = {s.position: s.user for s in game.seats.select_related("user")}
     # Moonrollers games under its current rules end in a few hundred events: a long game also
-    # carries table talk (four chat lines per move for 2,000 events, twenty for 10,000), as real
-    # long games do, so random play reaches the size before the game ends.
-    chat_lines = events // 500 if events > 100 else 0
+    # carries table talk (twenty chat lines per move for 2,000 events, a hundred for 10,000), as
+    # real long games do, so random play reaches the size in about a hundred moves and the game
+    # is still far from its end when the timed commands come (more than a hundred of them).
+    chat_lines = events // 100 if events > 100 else 0
     while game.last_seq < events and game.status == "active":
         state = store.load(game).state
         seat = engine.pending(state)[0].seat
@@ -116,12 +121,20 @@ def bench_game(kind: str, users: list[Any], events: int, exclude: set[int]) -> A
 
     from django.utils import timezone
 
+    from django.db.models import Count, Q
+
     from games import models, services
 
     ann, others = users[0], users[1 : SEATS[kind]]
     candidates = models.Game.objects.filter(
         creator=ann, kind=kind, status="active", last_seq__gte=events, last_seq__lt=events * 1.5
     ).exclude(pk__in=exclude)
+    if events > 100:
+        # A long game reused from an earlier run must still be far from its end: at most 300 moves
+        # played (each run plays some 100 more in it).
+        candidates = candidates.annotate(
+            moves=Count("events__batch", filter=Q(events__cause="player"), distinct=True)
+        ).filter(moves__lte=300)
     game = candidates.order_by("pk").first()
     while game is None:
         now = timezone.now()
@@ -287,7 +300,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8102)
     parser.add_argument("--kind", choices=sorted(SEATS), default="moonrollers")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13")
-    parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
+    # The production default (connections kept between requests) unless asked otherwise.
+    parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
     args = parser.parse_args()
     setup_django(args.broker)
     from games import models
