@@ -119,9 +119,8 @@ def bench_game(kind: str, users: list[Any], events: int, exclude: set[int]) -> A
     """An active game of at least ``events`` events (reused when one exists)."""
     import datetime as dt
 
-    from django.utils import timezone
-
     from django.db.models import Count, Q
+    from django.utils import timezone
 
     from games import models, services
 
