@@ -509,26 +509,26 @@ def seat_timeout(
     (the one the sweep saw), only that deadline is timed out: a duplicate task finds it changed.
     """
     with transaction.atomic():
-        locked = store.lock(game)
+        # As a command: the game row, its state and its seats read once (seats are only written
+        # with the game row locked), kept current by each append below.
+        locked, current = store.lock_and_load(game)
         if locked.status != models.Game.Status.ACTIVE:
             return None
-        seat = locked.seats.select_for_update().get(position=position)
-        if not seat.is_pending or seat.deadline is None or seat.deadline > now:
+        seats = store.seats_of(locked)
+        seat = next((s for s in seats if s.position == position), None)
+        if seat is None or not seat.is_pending or seat.deadline is None or seat.deadline > now:
             return None
         if deadline is not None and seat.deadline != deadline:
             return None
         engine = get_engine(locked.kind)
-        state = store.load(locked).state
-        pending = next((p for p in engine.pending(state) if p.seat == position), None)
+        pending = next((p for p in engine.pending(current.state) if p.seat == position), None)
         if pending is None:
             return None
-        rows = _append(
-            locked,
-            [SeatTimedOut(position, pending.kind).to_event()],
-            now=now,
-            cause=models.Event.Cause.PLATFORM,
-            actor=position,
-        ).events
+        held = {"cause": models.Event.Cause.PLATFORM, "actor": position, "seats": seats, "held": True}
+        timed_out = _append(
+            locked, [SeatTimedOut(position, pending.kind).to_event()], now=now, before=current, **held
+        )
+        rows = list(timed_out.events)
         result = _submit(
             locked,
             position,
@@ -536,26 +536,27 @@ def seat_timeout(
             expected_seq=None,
             cause=models.Event.Cause.TIMEOUT,
             now=now,
+            current=store.Loaded(timed_out.state, locked.last_seq),
+            seats=seats,
         )
         rows += result.events
         state = result.state
-        seat.refresh_from_db()
         seat.consecutive_timeouts += 1
-        seat.save(update_fields=["consecutive_timeouts"])
+        changed = ["consecutive_timeouts"]
         if seat.consecutive_timeouts >= settings.TIMEOUTS_BEFORE_BOT and not seat.bot_playing:
             seat.bot_playing = True
-            seat.save(update_fields=["bot_playing"])
+            changed.append("bot_playing")
+        seat.save(update_fields=changed)
+        if "bot_playing" in changed:
+            took_over = [SeatChange(position, BOT_TOOK_OVER).to_event()]
             rows += _append(
-                locked,
-                [SeatChange(position, BOT_TOOK_OVER).to_event()],
-                now=now,
-                cause=models.Event.Cause.PLATFORM,
-                actor=position,
+                locked, took_over, now=now, before=store.Loaded(state, locked.last_seq), **held
             ).events
-        bot_rows, state = _play_bots(locked, state, now=now)
+        bot_rows, state = _play_bots(locked, state, now=now, seats=seats)
         rows += bot_rows
-    game.refresh_from_db()
-    return SubmitResult(game=game, state=state, events=rows)
+    game.last_seq, game.status = locked.last_seq, locked.status
+    game.outcome, game.finished_at = locked.outcome, locked.finished_at
+    return SubmitResult(game=game, state=state, events=rows, seats=seats)
 
 
 def seat_reclaim(*, game: models.Game, user: Any, now: dt.datetime) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -62,3 +64,26 @@ def test_bots_moving_after_a_player_read_nothing_again() -> None:
     assert [s for s in said if s.startswith("SELECT")] == said[1:3]
     assert sum("INSERT games_event" in s for s in said) == moves
     assert said.count("SAVEPOINT") == 1
+
+
+def test_a_timeout_reads_the_game_and_its_seats_once() -> None:
+    ann, bob = make_user(), make_user()
+    game = make_game(ann, bob)
+    seat = game.seats.get(is_pending=True)
+    assert seat.deadline is not None
+    later = seat.deadline + dt.timedelta(minutes=1)
+    with CaptureQueriesContext(connection) as queries:
+        result = services.seat_timeout(game=game, position=seat.position, now=later, deadline=seat.deadline)
+    assert result is not None
+    assert summary(queries) == [
+        "SAVEPOINT",
+        "SELECT games_game",
+        "SELECT games_seat",
+        "WITH INSERT games_statecache, INSERT games_event, UPDATE games_game",  # seat_timed_out
+        "INSERT games_notification",  # the player hears of it
+        # the default move
+        "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
+        "INSERT games_notification",  # the next player's turn
+        "UPDATE games_seat",  # consecutive timeouts
+        "RELEASE",
+    ]
