@@ -19,7 +19,9 @@ and prints the median and 95th percentile of each, and how much slower the longe
 than the shortest one's (ratio of medians). The database must be PostgreSQL; notifications are queued
 to Redis (db 13 by default) as in production, and no worker sends them. The API's rates are raised
 through the environment (``RATE_PLAYER``, ``RATE_COMMANDS``) for the server it starts, unless set:
-one client sending hundreds of requests a minute is the benchmark, not an abuse.
+one client sending hundreds of requests a minute is the benchmark, not an abuse. As deployed, the
+server keeps connections (``DATABASE_CONN_MAX_AGE=600``) and its rate limits in Redis (``CACHE_URL``,
+db 14 by default; ``--cache-url ""`` measures the file cache instead).
 """
 
 from __future__ import annotations
@@ -300,6 +302,8 @@ def main() -> None:
     parser.add_argument("--kind", choices=sorted(SEATS), default="moonrollers")
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13")
     # The production default (connections kept between requests) unless asked otherwise.
+    # The rate limits' shared cache, as deployed (README: CACHE_URL); "" for the file cache.
+    parser.add_argument("--cache-url", default=os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/14"))
     parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
     args = parser.parse_args()
     setup_django(args.broker)
@@ -327,6 +331,7 @@ def main() -> None:
         "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40),
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_CONN_MAX_AGE": str(args.conn_max_age),
+        "CACHE_URL": args.cache_url,
         "CELERY_BROKER_URL": args.broker,
         "LOG_LEVEL": "WARNING",
         # Plain HTTP on 127.0.0.1: no redirect to https (production sits behind a TLS proxy).
@@ -347,7 +352,8 @@ def main() -> None:
         n = args.requests
         print(
             f"\ngunicorn, 2 workers, 127.0.0.1:{args.port}; "
-            f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; one client, one request at a time"
+            f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; CACHE_URL={args.cache_url or '(files)'}; "
+            "one client, one request at a time"
         )
         short = shorts[0]
         games = [short, *longs]
