@@ -76,7 +76,7 @@ def _seat_infos(
     game: models.Game, seats: list[models.Seat] | None = None, viewer_id: int | None = None
 ) -> list[SeatInfo]:
     if seats is None:
-        seats = list(game.seats.select_related("user").order_by("position"))
+        seats = store.seats_of(game)  # one hand-written statement on PostgreSQL (games/raw.py)
     return [
         SeatInfo(
             position=s.position,
