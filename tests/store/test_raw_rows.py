@@ -80,7 +80,8 @@ def test_a_move_writes_the_events_the_orm_would_read_back(game: models.Game) -> 
     assert [[getattr(e, f) for f in fields] for e in stored] == [
         [getattr(e, f) for f in fields] for e in result.events
     ]
-    assert stored and stored[0].command == "roll" and stored[0].payload["sides"] == 6 and stored[0].created_at == NOW
+    assert stored and stored[0].command == "roll" and stored[0].payload["sides"] == 6
+    assert stored[0].created_at == NOW
 
 
 class _no_queries:
