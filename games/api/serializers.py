@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games import models, services, texts
@@ -334,6 +334,9 @@ class LegalSerializer(serializers.Serializer):
     commands = CommandSpecSerializer(many=True)
 
 
+# Not "Events": a component named like one of its properties ("events") makes generated clients
+# name the property's type after the component (openapi-python-client: a class that shadows it).
+@extend_schema_serializer(component_name="EventPage")
 class EventsSerializer(serializers.Serializer):
     since = serializers.IntegerField()
     until = serializers.IntegerField(help_text=_("Ask again with since=until while 'more' is true."))

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
@@ -24,6 +24,8 @@ from games.engine.core import engine_names, get_engine, standing_policies
 ERRORS = {400: BAD_INPUT, 401: UNAUTHENTICATED, 403: ERROR, 404: NOT_FOUND}
 
 
+# Not "Standing": its "standing" property would collide with it in generated clients.
+@extend_schema_serializer(component_name="StandingAnswers")
 class StandingSerializer(serializers.Serializer[Any]):
     policies = serializers.ListField(
         child=serializers.DictField(), help_text="The standing answers this game offers, with their numbers."
