@@ -94,6 +94,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # Swagger UI's and Redoc's files, served from our static files (no CDN): /api/docs/swagger/, /redoc/.
+    "drf_spectacular_sidecar",
     "allauth",
     "allauth.account",
     "csp",
@@ -290,6 +292,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Moonweb API",
     "DESCRIPTION": "Play Moonrollers and Moonrakers by script: read views, send commands in notation.",
     "VERSION": "1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Every operation may answer 429 (rate limits): declared once, for all of them.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from games.api import docs, standing, token_views, views
+from games.api import docs, reference, standing, token_views, views
 
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="api_root"),
     path("schema/", views.Schema.as_view(), name="api_schema"),
     path("docs/", docs.api_docs, name="api_docs"),
+    path("docs/swagger/", reference.SwaggerUi.as_view(url_name="api_schema"), name="api_swagger"),
+    path("docs/redoc/", reference.Redoc.as_view(url_name="api_schema"), name="api_redoc"),
     path("tokens/", token_views.token_page, name="api_tokens"),
     path("games/", views.GameList.as_view(), name="api_games"),
     path("games/<int:pk>/", views.GameDetail.as_view(), name="api_game"),
