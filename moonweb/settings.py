@@ -295,10 +295,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Error.code's enum, named for what it is (not "CodeEnum").
+    "ENUM_NAME_OVERRIDES": {"ErrorCode": "games.api.errors.ERROR_CODES"},
     # Every operation may answer 429 (rate limits): declared once, for all of them.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema_hooks.add_rate_limit_answers",
+        "games.api.schema_hooks.add_other_answers",
     ],
 }
 

@@ -19,6 +19,33 @@ from rest_framework.response import Response
 from games import services, store, texts
 from games.engine.core import CannotParse, IllegalCommand
 
+# Every ``code`` an error answer may carry (the schema's Error.code enum: a generated client parses
+# it into an enum, so one missing here would break that client on the first answer that has it).
+ERROR_CODES = (
+    # Ours (ApiError, translate): a refused command or request.
+    "cannot_parse",
+    "illegal",
+    "stale",
+    "not_your_seat",
+    "not_allowed",
+    "refused",
+    "not_found",
+    "too_large",
+    # Bad input: DRF validation, moonweb.input_guard (NUL bytes, lone surrogates), the JSON parser.
+    "invalid",
+    "parse_error",
+    # DRF's own, through exception_handler (APIException.get_codes()).
+    "not_authenticated",
+    "authentication_failed",
+    "permission_denied",
+    "method_not_allowed",
+    "not_acceptable",
+    "unsupported_media_type",
+    "throttled",
+    # moonweb.unavailable: the database is unreachable (503), nothing was done.
+    "unavailable",
+)
+
 
 class ApiError(exceptions.APIException):
     """A refusal with a machine-readable ``code`` and optional extra fields (e.g. the current seq)."""

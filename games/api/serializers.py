@@ -14,6 +14,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games import models, services, texts
+from games.api.errors import ERROR_CODES
 from games.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from games.boards import presentation_for
 from games.engine.core import engine_names, get_engine
@@ -156,9 +157,8 @@ class EventsQuerySerializer(serializers.Serializer):
 
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text=_("What went wrong, in your language."))
-    code = serializers.CharField(
-        help_text="cannot_parse, illegal, stale, not_your_seat, not_allowed, refused, invalid, not_found, "
-        "not_authenticated, authentication_failed, ..."
+    code = serializers.ChoiceField(
+        choices=[(code, code) for code in ERROR_CODES], help_text=_("For scripts to branch on.")
     )
     message_key = serializers.CharField(
         required=False,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -63,6 +64,9 @@ def policy_examples() -> list[OpenApiExample]:
 
 
 class GameStanding(ApiView):
+    # A seat's standing answers: only for a signed-in player, reading too.
+    permission_classes = [IsAuthenticated]
+
     def _seat(self, game: models.Game, request: Request) -> int:
         if not request.user.is_authenticated:
             raise NotAuthenticated()

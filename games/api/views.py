@@ -19,7 +19,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -247,6 +247,10 @@ class GameEvents(ApiView):
 
 
 class GameLegal(ApiView):
+    # A seat's commands: only for a signed-in player (401 before anything else; the schema then
+    # does not offer anonymous access).
+    permission_classes = [IsAuthenticated]
+
     @extend_schema(
         operation_id="games_legal",
         summary="What your seat may send now (empty when it is not your turn)",
