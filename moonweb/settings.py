@@ -302,6 +302,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema_hooks.add_rate_limit_answers",
         "games.api.schema_hooks.add_other_answers",
+        "games.api.schema_hooks.describe_request_defaults",
     ],
 }
 

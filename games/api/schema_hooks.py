@@ -84,3 +84,39 @@ def add_other_answers(result: dict[str, Any], generator: Any, request: Any, publ
                 created["headers"] = {**created.get("headers", {}), **REPLAYED}
                 responses["201"] = created
     return result
+
+
+def _refs(value: Any) -> set[str]:
+    """The component names a part of the schema refers to."""
+    if isinstance(value, dict):
+        found = {str(value["$ref"]).rsplit("/", 1)[-1]} if "$ref" in value else set()
+        return found.union(*(_refs(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_refs(v) for v in value))
+    return set()
+
+
+def describe_request_defaults(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """A request body's optional field keeps its default in words, not as ``default``.
+
+    openapi-typescript's default output makes a property with a ``default`` required (the server
+    always has a value for it): in a request body that would oblige every TypeScript client to
+    send what the server fills in itself. The server still applies the default.
+    """
+    bodies: set[str] = set()
+    answers: set[str] = set()
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method in METHODS:
+                bodies |= _refs(operation.get("requestBody", {}))
+                answers |= _refs(operation.get("responses", {}))
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in bodies - answers:
+        for prop in schemas.get(name, {}).get("properties", {}).values():
+            if "default" in prop:
+                default = prop.pop("default")
+                shown = f"`{default}`" if not isinstance(default, str) else f'`"{default}"`'
+                prop["description"] = (prop.get("description", "") + f" Default: {shown}.").strip()
+    return result

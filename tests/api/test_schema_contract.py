@@ -110,3 +110,16 @@ def test_refusals_before_a_view_runs_are_errors_the_schema_documents(
     assert body["code"] == code and code in ERROR_CODES
     assert set(body) <= {"detail", "code", "message_key", "errors"} and body["detail"]
     assert models.Event.objects.count() == before
+
+
+def test_a_request_body_s_optional_fields_carry_no_default_that_typescript_would_require(
+    schema: dict[str, Any], client_for: ClientFor, ann: Any
+) -> None:
+    created = schema["components"]["schemas"]["GameCreate"]
+    assert created["required"] == ["kind", "seat_count"]
+    assert not [p for p in created["properties"].values() if "default" in p]
+    assert "Default: `86400`." in created["properties"]["time_per_move"]["description"]
+    # The server still fills them in.
+    answer = client_for(ann).post("/api/games/", {"kind": "race", "seat_count": 2}, format="json")
+    assert answer.status_code == 201
+    assert (answer.json()["time_per_move"], answer.json()["visibility"]) == (86400, "public")
