@@ -42,6 +42,8 @@ ERROR_CODES = (
     "not_acceptable",
     "unsupported_media_type",
     "throttled",
+    # An APIException whose code is not a single word (none today; the handler's fallback).
+    "error",
     # moonweb.unavailable: the database is unreachable (503), nothing was done.
     "unavailable",
 )

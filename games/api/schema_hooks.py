@@ -40,7 +40,9 @@ OTHER_REFUSALS = {
 }
 
 WWW_AUTHENTICATE = {
-    "description": "How to authenticate: `Token` (send `Authorization: Bearer <key>` or `Token <key>`).",
+    "description": (
+        "How to authenticate: `Bearer` (send `Authorization: Bearer <key>`; `Token <key>` works too)."
+    ),
     "schema": {"type": "string"},
 }
 

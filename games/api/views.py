@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import exceptions, generics, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 
 from games import limits, models, selectors, services, texts
 from games.api import errors
+from games.api.auth import PlayerKey
 from games.api.parsers import SafeJSONParser
 from games.api.serializers import (
     ApiRootSerializer,
@@ -77,9 +78,9 @@ BAD_INPUT = OpenApiResponse(
 
 
 class ApiView(APIView):
-    # Token first, so an anonymous script gets 401 with ``WWW-Authenticate: Token``.
+    # The API key first, so an anonymous script gets 401 with ``WWW-Authenticate: Bearer``.
     # (A comment, not a docstring: drf-spectacular would publish a docstring in every operation.)
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [PlayerKey, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
     # JSON bodies only: one format to document and validate (the browsable API posts JSON too),
     # with limits on nesting and text that no serializer could handle.

@@ -15,13 +15,13 @@ from tests.factories import make_game, make_user
 
 @pytest.fixture
 def client_for(db: None) -> ClientFor:
-    """An API client sending the user's token, as a script would (None: anonymous)."""
+    """An API client sending the user's API key, as a generated client would (None: anonymous)."""
 
     def make(user: Any) -> APIClient:
         client = APIClient()
         if user is not None:
             token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            client.credentials(HTTP_AUTHORIZATION=f"Bearer {token.key}")
         return client
 
     return make

@@ -86,7 +86,7 @@ class TestCreate:
     def test_it_refuses_anonymous_scripts_with_401(self, client_for: ClientFor) -> None:
         response = client_for(None).post("/api/games/", {"kind": "race", "seat_count": 2}, format="json")
         assert response.status_code == 401
-        assert response["WWW-Authenticate"] == "Token"
+        assert response["WWW-Authenticate"] == "Bearer"
         assert response.json()["code"] == "not_authenticated"
         assert models.Game.objects.count() == 0
 

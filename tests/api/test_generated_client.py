@@ -120,7 +120,7 @@ def test_a_bot_plays_a_whole_game_through_the_generated_client(
     }
     player = make_user("Botwright")
     token = Token.objects.create(user=player).key
-    client = bot.client_for(live_server.url, token, prefix="Token")
+    client = bot.client_for(live_server.url, token)  # Authorization: Bearer, the generator's default
     game = bot.new_game_against_bots(client, KindEnum(kind), seats)
 
     played = bot.play_to_the_end(client, game.id, random.Random(f"{kind}-{game.id}"))
