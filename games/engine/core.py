@@ -173,7 +173,8 @@ class Param:
     def most(self) -> int:
         if not self.multiple:
             return 1
-        return self.max_count if self.max_count is not None else len(self.choices)
+        # Never more than there are choices: each choice is one value (one die, one card) to pick once.
+        return len(self.choices) if self.max_count is None else min(self.max_count, len(self.choices))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ Seats ``p1``..``p5`` (1-based), Contract slots 1-8 (or a slug), Mercenary slots 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.core import CannotParse, Command, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, OBJECTIVES, PARTS, REQUIREMENTS
 from games.engine.moonrakers.commands import (
@@ -153,7 +155,7 @@ def format_terms(t: Terms) -> str:
     return " ".join(words) or "nothing"
 
 
-def _opts(words: list[str], text: str, *, bare_cards: bool, crew_first: bool = False) -> Opts:
+def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
     """Options after a card or part name. ``bare_cards``: plain card words are a list (``use``)."""
     mode = trash = reduce = take = with_part = crew = None
     cards: tuple[str, ...] | None = None
@@ -203,11 +205,7 @@ def _opts(words: list[str], text: str, *, bare_cards: bool, crew_first: bool = F
     if bare:
         if not bare_cards:
             raise _bad(text)
-        names = [_resolve(x, ACTION_CARDS, text) for x in bare]
-        if crew_first and names[0] in CREW:
-            crew, names = names[0], names[1:]
-        if names:
-            cards = tuple(names)
+        cards = tuple(_resolve(x, ACTION_CARDS, text) for x in bare)
     return Opts(mode, trash, reduce, cards, dice, take, with_part, crew)
 
 
@@ -294,7 +292,12 @@ def parse(text: str) -> Command:
         return PlayCard(_resolve(rest[0], ACTION_CARDS, text), _opts(rest[1:], text, bare_cards=False))
     if head == "use" and rest:
         part = _resolve(rest[0], tuple(PARTS), text)
-        return UsePart(part, _opts(rest[1:], text, bare_cards=True, crew_first=part == "the-clone-bay"))
+        if part == "the-clone-bay" and len(rest) >= 2:
+            # The Crew played again takes its options as after "play <crew>" (a bare mode such as
+            # "draw", "discard ..."), so a form filled from its spec reads back the same.
+            crew = _resolve(rest[1], tuple(CREW), text)
+            return UsePart(part, replace(_opts(rest[2:], text, bare_cards=False), crew=crew))
+        return UsePart(part, _opts(rest[1:], text, bare_cards=True))
     if head == "merc" and rest:
         return UseMercenary(_number(rest[0], text, 1, 5) - 1, _opts(rest[1:], text, bare_cards=False))
     if head == "trash" and len(rest) == 1:
@@ -398,6 +401,8 @@ def format_command(c: Command) -> str:
             return join("play", card, _format_opts(card, o))
         case PlayCards(cards=cards):
             return join("play", *cards)
+        case UsePart(part=part, opts=o) if o.crew is not None:
+            return join("use", part, o.crew, _format_opts(o.crew, replace(o, crew=None)))
         case UsePart(part=part, opts=o):
             return join("use", part, _format_opts(part, o, use=True))
         case UseMercenary(slot=slot, opts=o):

@@ -87,13 +87,13 @@ def part_params(state: GameState, seat: int, part: str) -> tuple[str, tuple[Para
             ),
         )
     if part == "replicator-mk1":
+        # Two identical cards, never Crew (Glossary II "Same Card"): one choice per pair held, so a
+        # form or a bot cannot pick two different cards that the engine would refuse.
+        pairs = sorted({c for c in hand if c not in CREW and hand.count(c) >= 2})
         return "", (
             _param(
-                "cards",
-                [Choice(c, card_label(c)) for c in hand if c not in CREW],
-                multiple=True,
-                least=2,
-                most=2,
+                "pair",
+                [Choice(f"{c} {c}", msg("moonrakers.label.pair_of", card=card_label(c))) for c in pairs],
             ),
             _param("mode", [Choice(f"as {m}", card_label(m)) for m in REPLICATOR_AS]),
         )

@@ -9,6 +9,8 @@ import pytest
 from moonrakers_scenario import Table, position
 from test_moonrakers_crew import MISSES, got, needed, solo
 
+from games.engine.moonrakers.legal import legal
+from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.state import BUYING
 
 
@@ -84,6 +86,21 @@ def test_the_clone_bay_plays_a_crew_card_twice() -> None:
     t2(0, "play reactor")
     refused = t2.refused(0, "use the-clone-bay moro-mada reduce shield")  # not played yet
     assert refused.reason.key == "moonrakers.refused.clone_bay_needs_played_crew"
+
+
+def test_the_clone_bay_plays_a_crew_card_again_with_the_choice_its_form_offers() -> None:
+    """The second play of Bill Bendo ("Draw 1 Card or gain 1 Action") takes its choice as the first
+    play does: the form's choices ("draw", "action") read back as the same command."""
+    t = solo("escape-pods", ["reactor", "bill-bendo"], parts=["the-clone-bay"], dice=[1, 0])
+    t(0, "play reactor")
+    t(0, "play bill-bendo action")
+    [spec] = [s for s in legal(t.state, 0) if s.prefix.startswith("use the-clone-bay bill-bendo")]
+    assert [c.value for p in spec.params for c in p.choices] == ["draw", "action"]
+    assert format_command(parse("use the-clone-bay bill-bendo draw")) == "use the-clone-bay bill-bendo draw"
+    actions = t.part(0).actions
+    t(0, "use the-clone-bay bill-bendo action")
+    # The use costs an Action and Bill Bendo's second play gives one back.
+    assert got(t)["crew"] == 2 and t.part(0).actions == actions
 
 
 def test_daburu_mk1_starts_with_two_actions() -> None:
@@ -289,6 +306,22 @@ def test_the_quantum_driver_once_d1_as_d3() -> None:
     t(0, "play d1 with the-quantum-driver")
     assert got(t)["damage"] == 3
     t.refused(0, "play d1 with the-quantum-driver")
+
+
+def test_replicator_mk1_offers_only_pairs_of_identical_cards() -> None:
+    """Glossary II "Same Card": the form lists one choice per pair held (two Reactors, two Misses), never
+    a Crew card and never two different cards, so whatever a form or a bot picks is accepted."""
+    t = solo(
+        "claim-bounty",
+        ["damage-1", "damage-2", "reactor", "reactor", "miss", "miss"],
+        parts=["replicator-mk1"],
+    )
+    [spec] = [s for s in legal(t.state, 0) if s.prefix == "use replicator-mk1"]
+    pair, _mode = spec.params
+    assert [c.value for c in pair.choices] == ["miss miss", "reactor reactor"]
+    assert not pair.multiple
+    t(0, spec.build({"pair": ["reactor reactor"], "mode": ["as shield"]}))
+    assert got(t)["shield"] == 1
 
 
 def test_replicator_mk1_two_same_cards_as_one() -> None:

@@ -6,16 +6,6 @@ It is the fuzzer of the property tests and the benchmark's player; it always ans
 from __future__ import annotations
 
 from games.engine.core import CommandSpec, Rng
-from games.engine.moonrollers.abilities import (
-    VILA_NOIR,
-    VILA_NOIR_DICE,
-)
-from games.engine.moonrollers.cards import (
-    CREW,
-)
-from games.engine.moonrollers.dice import (
-    TOTAL_DICE,
-)
 from games.engine.moonrollers.legal import (
     legal,
 )
@@ -25,17 +15,6 @@ from games.engine.moonrollers.state import GameState
 
 
 # ==== the random bot ============================================================================
-
-
-def _most_dice(state: GameState, spec: CommandSpec) -> int:
-    """How many dice a spec's dice param may take, beyond what its choices say."""
-    turn = state.turn
-    if spec.action == "lock" and turn.crew is not None and turn.requirement is not None:
-        # A plain lock: every die counts 1 and must be needed.
-        return CREW[turn.crew].requirements[turn.requirement].count - turn.progress
-    if spec.prefix == f"reroll with {VILA_NOIR}":
-        return VILA_NOIR_DICE
-    return TOTAL_DICE
 
 
 def _sample(options: list[str], k: int, rng: Rng) -> list[str]:
@@ -52,8 +31,9 @@ def _fill(state: GameState, spec: CommandSpec, rng: Rng) -> str:
     for param in spec.params:
         options = [c.value for c in param.choices]
         if param.multiple:
-            most = max(param.min_count, min(len(options), _most_dice(state, spec)))
-            values[param.name] = _sample(options, rng.randint(param.min_count, most), rng)
+            # The spec's own bounds: a plain lock takes no more dice than the requirement still
+            # needs, Vila Noir rerolls at most 2 (tests/engine/test_spec_limits.py holds them true).
+            values[param.name] = _sample(options, rng.randint(param.min_count, param.most), rng)
         else:
             values[param.name] = [options[rng.randbelow(len(options))]]
     return spec.build(values)
@@ -61,8 +41,7 @@ def _fill(state: GameState, spec: CommandSpec, rng: Rng) -> str:
 
 def random_command(state: GameState, seat: int, rng: Rng) -> str:
     """A random legal command for ``seat``: a spec of ``legal`` chosen uniformly, then random values
-    for its params, within the limits the specs cannot express (dice a requirement still needs,
-    Vila Noir's 2 dice).
+    for its params, as many as each param's ``min_count`` to ``most`` allow.
 
     The keep decision, a fixed menu, is answered without building the specs: same menu, same odds,
     less work.
