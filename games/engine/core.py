@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from games.engine.messages import Message as Message
 from games.engine.messages import SeatRef as SeatRef
 from games.engine.messages import msg as msg
+from games.engine.shapes import OutcomeJSON
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -247,7 +248,7 @@ class Outcome:
     def winners(self) -> list[int]:
         return self.ranking[0] if self.ranking else []
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> OutcomeJSON:
         return {
             "scores": {str(k): v for k, v in self.scores.items()},
             "ranking": self.ranking,
@@ -279,6 +280,9 @@ class Engine(Protocol):
     # Offered to players (new-game page, the API's kinds): False while a game's rules exist but its
     # table (pages, emails) does not yet; services still run it, for tests and operators.
     OFFERED: bool
+    # The TypedDict ``view`` returns, with a ``kind: Literal[NAME]`` key: mypy checks the view against
+    # it, and the API's schema is generated from it (games.engine.schema).
+    VIEW_SHAPE: Any
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]: ...
 
@@ -291,7 +295,8 @@ class Engine(Protocol):
 
     def legal(self, state: Any, seat: int) -> list[CommandSpec]: ...
 
-    def view(self, state: Any, seat: int | None) -> JSON: ...
+    # A ``VIEW_SHAPE``: a TypedDict is a Mapping, not a ``dict[str, Any]``, to the type checker.
+    def view(self, state: Any, seat: int | None) -> Mapping[str, Any]: ...
 
     def redact(self, event: Event, seat: int | None) -> JSON | None: ...
 
