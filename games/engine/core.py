@@ -2,13 +2,16 @@
 
 Pure Python: no Django, no clock, no I/O, no global random. See DESIGN.md, "The engine protocol".
 
-Two deliberate additions to DESIGN.md's member list, because the store must persist state as
-JSON and the platform must be able to play for an absent player:
+Three deliberate additions to DESIGN.md's member list, because the store must persist state as
+JSON, the platform must be able to play for an absent player, and the API must say what a view is:
 
 - ``dump_state(state) -> dict`` / ``load_state(dict) -> state``: engines may keep their state in
   any immutable shape that is fast to fold, as long as it round-trips through JSON this way.
 - ``random_command(state, seat, rng) -> str`` and ``bot_command(state, seat, rng) -> str``:
   a uniformly random legal command and a sensible one, both in the game's notation.
+- ``VIEW_SHAPE``: the TypedDict ``view`` returns (``<game>/view_shapes.py``), with a
+  ``kind: Literal[NAME]`` key. mypy checks the view against it; ``games.engine.schema`` makes the
+  API's schema of it. The shapes all games share (a message, the outcome) are in ``shapes.py``.
 
 Members the platform needs from every game, so that shared code never names one (DESIGN.md,
 "Layout"): ``scores(state)`` (the chart of a replay), ``summary(event, seat)`` (a one-line message
