@@ -8,6 +8,7 @@ the state comes from the cache and the log is read from the end.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +57,7 @@ class GameView:
     engine: Engine
     seats: list[SeatInfo]
     my_seat: int | None  # the viewer's seat number, None for spectators
-    view: JSON | None  # engine.view for the viewer; None before the game starts
+    view: Mapping[str, Any] | None  # engine.view for the viewer; None before the game starts
     legal: list[JSON] = field(default_factory=list)
     log: list[JSON] = field(default_factory=list)
     # The engine's state the view was drawn from (None before the game starts): the page's other
@@ -216,14 +217,14 @@ def replay_step(game: models.Game, user: Any, step: int) -> ReplayStep:
     rows = list(models.Event.objects.filter(game=game, seq__lte=step).order_by("seq"))
     state = fold(engine, (store.to_engine_event(r) for r in rows))
     if game.is_finished:
-        view = engine.view(state, None)
+        view = dict(engine.view(state, None))
         view["seats_private"] = {str(p): engine.view(state, p) for p in range(game.seat_count)}
         reveal = getattr(engine, "reveal", None)
         if reveal is not None:
             view["revealed"] = reveal(state)
         event = _full_event(rows[-1]) if rows else None
     else:
-        view = engine.view(state, seat)
+        view = dict(engine.view(state, seat))
         event = redact_row(engine, rows[-1], seat) if rows else None
     return ReplayStep(game=game, step=step, last=last, view=view, event=event, seat=seat)
 

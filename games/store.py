@@ -24,6 +24,7 @@ from django.db.models import Subquery
 
 from games import models, raw
 from games.engine.core import PLATFORM_EVENT_TYPES, Engine, Event, Pending, fold, get_engine, upcast
+from games.engine.shapes import OutcomeJSON
 
 
 class StaleSeq(Exception):
@@ -371,7 +372,7 @@ def _write_batch(
         cursor.execute(sql, params)
 
 
-def rank_resigned_last(outcome: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
+def rank_resigned_last(outcome: OutcomeJSON, resigned: set[int]) -> OutcomeJSON:
     """A player who resigned ranks below everyone who played on, whatever the bot scored for them."""
     if not resigned:
         return outcome

@@ -300,6 +300,8 @@ SPECTACULAR_SETTINGS = {
     # Every operation may answer 429 (rate limits): declared once, for all of them.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        # After the enum hook, which would take each view's "kind" apart (games.api.engine_schema).
+        "games.api.engine_schema.add_engine_shapes",
         "games.api.schema_hooks.add_rate_limit_answers",
         "games.api.schema_hooks.add_other_answers",
         "games.api.schema_hooks.describe_request_defaults",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from games.engine.core import (
     JSON,
@@ -39,6 +39,16 @@ from games.engine.messages import register_catalog
 
 GOAL = 20
 register_catalog("race", Path(__file__).parent / "tinygame_locale")
+
+
+class RaceView(TypedDict):
+    """What a Race seat sees."""
+
+    kind: Literal["race"]
+    scores: list[int]
+    turn: int
+    my_secret: int | None
+    legal: list[str]
 
 
 @dataclass(frozen=True)
@@ -100,6 +110,7 @@ class RaceToTwenty:
     )
     NOTATION_EXAMPLES = ((msg("race.label.roll"), "roll"), (msg("race.label.pass"), "pass"))
     OFFERED = True
+    VIEW_SHAPE = RaceView
     UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {("die_rolled", 1): die_rolled_v1_to_v2}
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]:
@@ -219,8 +230,9 @@ class RaceToTwenty:
             ),
         ]
 
-    def view(self, state: Any, seat: int | None) -> JSON:
+    def view(self, state: Any, seat: int | None) -> RaceView:
         return {
+            "kind": "race",
             "scores": state["scores"],
             "turn": state["turn"],
             "my_secret": state["secrets"].get(str(seat)) if seat is not None else None,

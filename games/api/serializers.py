@@ -2,11 +2,13 @@
 render the shared selectors' ``GameView`` and document every field in the OpenAPI schema.
 
 Engine texts are rendered in the requester's language by ``games.texts.api_json``: a field ``f``
-that holds a message becomes its text, with the message's key beside it as ``f_key``.
+that holds a message becomes its text, with the message's key beside it as ``f_key``. A game's view
+and outcome are described by the engines' own shapes (``games.api.engine_schema``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
@@ -14,10 +16,12 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games import models, services, texts
+from games.api.engine_schema import GameStateViewField, OutcomeField
 from games.api.errors import ERROR_CODES
 from games.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from games.boards import presentation_for
 from games.engine.core import engine_names, get_engine
+from games.engine.messages import Names, is_message_json
 from games.selectors import GameView
 
 MAX_COMMAND_LENGTH = 500
@@ -273,15 +277,16 @@ class GameSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    view = serializers.JSONField(
+    view = GameStateViewField(
         allow_null=True,
         help_text=_(
-            "The engine's view for your seat (or a spectator's); null before the start. Its texts are in "
-            "your language, each with its message key beside it ('prompt' and 'prompt_key')."
+            "The engine's view for your seat (or a spectator's), one shape per game told apart by "
+            "'kind'; null before the start. Its texts are in your language, each with its message key "
+            "beside it ('prompt' and 'prompt_key')."
         ),
     )
     legal = CommandSpecSerializer(many=True, help_text=_("What you may send now."))
-    outcome = serializers.JSONField(
+    outcome = OutcomeField(
         allow_null=True,
         help_text=_(
             "Scores and ranking once finished; 'score_table' explains each score (columns, one row per "
@@ -334,6 +339,67 @@ class LegalSerializer(serializers.Serializer):
     commands = CommandSpecSerializer(many=True)
 
 
+class EventSerializer(serializers.Serializer):
+    """One entry of the log, as you may see it."""
+
+    seq = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    cause = serializers.ChoiceField(
+        choices=models.Event.Cause.choices, help_text=_("What wrote it: a command, a timeout, the table...")
+    )
+    type = serializers.CharField(help_text=_("The event's type, e.g. 'dice_rolled' or 'chat_sent'."))
+    seat = serializers.IntegerField(allow_null=True, help_text=_("The seat it concerns or that acted."))
+    text = serializers.CharField(
+        allow_null=True,
+        help_text=_("The log line in your language (a chat line as written); null for an event without one."),
+    )
+    text_key = serializers.CharField(
+        allow_null=True, help_text=_("The key of the engine's message; null for a chat line or no text.")
+    )
+    text_params = serializers.DictField(
+        allow_null=True, help_text=_("The message's parameters; null for a chat line or no text.")
+    )
+    payload = serializers.DictField(
+        help_text=_("The event's own fields, redacted for you ('to' for a chat line: its seat, or null).")
+    )
+
+
+# Keys of a redacted log entry (``selectors.redact_row``) that the envelope carries itself, or drops:
+# the event's version, and the pages' chat flag (the type says it).
+_ENVELOPE = frozenset({"seq", "at", "cause", "type", "seat", "text", "payload", "version", "chat"})
+
+
+def event_data(entry: Mapping[str, Any], names: Names) -> dict[str, Any]:
+    """The EventSerializer's input: a redacted log entry in the envelope, texts in the active language.
+
+    Engines put an event's own fields in ``payload`` or beside the envelope's keys: both end up in
+    ``payload``.
+    """
+    text: Any = entry.get("text")
+    rendered: str | None = None
+    key: str | None = None
+    params: dict[str, Any] | None = None
+    if is_message_json(text):
+        rendered, key, params = texts.render(text, names), str(text["key"]), dict(text.get("params") or {})
+    elif isinstance(text, str):
+        rendered = text  # a chat line: the player's own words, never rendered nor translated
+    payload = {k: v for k, v in entry.items() if k not in _ENVELOPE}
+    if isinstance(entry.get("payload"), Mapping):
+        payload.update(entry["payload"])
+    return {
+        "seq": entry["seq"],
+        "at": entry["at"],
+        "cause": entry["cause"],
+        "type": entry["type"],
+        "seat": entry.get("seat"),
+        # A chat line is the player's own words: never rendered nor translated.
+        "text": rendered,
+        "text_key": key,
+        "text_params": params,
+        "payload": texts.api_json(payload, names),
+    }
+
+
 # Not "Events": a component named like one of its properties ("events") makes generated clients
 # name the property's type after the component (openapi-python-client: a class that shadows it).
 @extend_schema_serializer(component_name="EventPage")
@@ -342,18 +408,12 @@ class EventsSerializer(serializers.Serializer):
     until = serializers.IntegerField(help_text=_("Ask again with since=until while 'more' is true."))
     last_seq = serializers.IntegerField()
     more = serializers.BooleanField()
-    events = serializers.ListField(
-        child=serializers.DictField(),
-        help_text=_(
-            "Redacted for you: seq, at, cause, type, seat, then the event's own fields; 'text' in your "
-            "language, with 'text_key' (and 'text_params') naming the engine's message."
-        ),
-    )
+    events = EventSerializer(many=True, help_text=_("Redacted for you, oldest first."))
 
 
 class ChatResultSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
-    event = serializers.DictField()
+    event = EventSerializer()
 
 
 class ApiRootSerializer(serializers.Serializer):

@@ -44,6 +44,7 @@ from games.api.serializers import (
     GameSummarySerializer,
     LegalSerializer,
     available_kinds,
+    event_data,
     game_data,
 )
 from games.engine.core import get_engine
@@ -242,7 +243,7 @@ class GameEvents(ApiView):
         since = min(query["since"], game.last_seq)
         until = min(since + query["limit"], game.last_seq)
         names = texts.seat_names(game)
-        events = texts.api_json(selectors.event_log(game, seat, since=since, upto=until), names)
+        events = [event_data(e, names) for e in selectors.event_log(game, seat, since=since, upto=until)]
         body = {"since": since, "until": until, "last_seq": game.last_seq, "more": until < game.last_seq}
         return Response(EventsSerializer({**body, "events": events}).data)
 
@@ -442,8 +443,8 @@ class GameChat(ApiView):
             )
         except Exception as exc:
             raise errors.translate(exc) from None
-        event = texts.api_json(
-            selectors.redact_row(get_engine(game.kind), row, row.seat), texts.seat_names(game)
-        )
+        entry = selectors.redact_row(get_engine(game.kind), row, row.seat)
+        assert entry is not None  # a chat line is always visible to its writer
+        event = event_data(entry, texts.seat_names(game))
         body = {"seq": game.last_seq, "event": event}
         return Response(ChatResultSerializer(body).data, status=status.HTTP_201_CREATED)

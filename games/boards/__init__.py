@@ -23,6 +23,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.engine.shapes import ScoreTableJSON
+
 JSON = dict[str, Any]
 HERE = Path(__file__).resolve().parent
 
@@ -63,7 +65,7 @@ class ScoreTable:
     rows: list[ScoreRow]
     notes: list[str] = field(default_factory=list)
 
-    def as_json(self) -> JSON:
+    def as_json(self) -> ScoreTableJSON:
         return {
             "columns": self.columns,
             "rows": [

@@ -2,13 +2,16 @@
 
 Pure Python: no Django, no clock, no I/O, no global random. See DESIGN.md, "The engine protocol".
 
-Two deliberate additions to DESIGN.md's member list, because the store must persist state as
-JSON and the platform must be able to play for an absent player:
+Three deliberate additions to DESIGN.md's member list, because the store must persist state as
+JSON, the platform must be able to play for an absent player, and the API must say what a view is:
 
 - ``dump_state(state) -> dict`` / ``load_state(dict) -> state``: engines may keep their state in
   any immutable shape that is fast to fold, as long as it round-trips through JSON this way.
 - ``random_command(state, seat, rng) -> str`` and ``bot_command(state, seat, rng) -> str``:
   a uniformly random legal command and a sensible one, both in the game's notation.
+- ``VIEW_SHAPE``: the TypedDict ``view`` returns (``<game>/view_shapes.py``), with a
+  ``kind: Literal[NAME]`` key. mypy checks the view against it; ``games.engine.schema`` makes the
+  API's schema of it. The shapes all games share (a message, the outcome) are in ``shapes.py``.
 
 Members the platform needs from every game, so that shared code never names one (DESIGN.md,
 "Layout"): ``scores(state)`` (the chart of a replay), ``summary(event, seat)`` (a one-line message
@@ -37,6 +40,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from games.engine.messages import Message as Message
 from games.engine.messages import SeatRef as SeatRef
 from games.engine.messages import msg as msg
+from games.engine.shapes import OutcomeJSON
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -248,7 +252,7 @@ class Outcome:
     def winners(self) -> list[int]:
         return self.ranking[0] if self.ranking else []
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> OutcomeJSON:
         return {
             "scores": {str(k): v for k, v in self.scores.items()},
             "ranking": self.ranking,
@@ -280,6 +284,9 @@ class Engine(Protocol):
     # Offered to players (new-game page, the API's kinds): False while a game's rules exist but its
     # table (pages, emails) does not yet; services still run it, for tests and operators.
     OFFERED: bool
+    # The TypedDict ``view`` returns, with a ``kind: Literal[NAME]`` key: mypy checks the view against
+    # it, and the API's schema is generated from it (games.engine.schema).
+    VIEW_SHAPE: Any
 
     def setup(self, players: int, options: Mapping[str, bool], rng: Rng) -> list[Event]: ...
 
@@ -292,7 +299,8 @@ class Engine(Protocol):
 
     def legal(self, state: Any, seat: int) -> list[CommandSpec]: ...
 
-    def view(self, state: Any, seat: int | None) -> JSON: ...
+    # A ``VIEW_SHAPE``: a TypedDict is a Mapping, not a ``dict[str, Any]``, to the type checker.
+    def view(self, state: Any, seat: int | None) -> Mapping[str, Any]: ...
 
     def redact(self, event: Event, seat: int | None) -> JSON | None: ...
 

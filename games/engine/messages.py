@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+from games.engine.shapes import MessageJSON
+
 JSON = dict[str, Any]
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -55,8 +57,8 @@ class Message:
     def domain(self) -> str:
         return self.key.split(".", 1)[0]
 
-    def to_json(self) -> JSON:
-        out: JSON = {"key": self.key}
+    def to_json(self) -> MessageJSON:
+        out: MessageJSON = {"key": self.key}
         if self.params:
             out["params"] = {k: param_to_json(v) for k, v in self.params.items()}
         if self.count is not None:

@@ -8,7 +8,8 @@ the type checker or the generated parser would say so here.
 
 It plays as a careless player would: a random legal command, each parameter filled with as many
 choices as the spec allows (between ``min_count`` and ``max_count``). The engine may still refuse
-a combination the spec cannot express (a 400 with the reason): it then tries another.
+a combination the spec cannot express (a 400 with the reason): it then tries another. At the end it
+reads the game's view (one class per game) and the last event of the log through their types.
 """
 
 from __future__ import annotations
@@ -18,17 +19,21 @@ import time
 from dataclasses import dataclass, field
 
 from moonweb_client import AuthenticatedClient
-from moonweb_client.api.games import games_commands, games_create, games_legal, games_retrieve
+from moonweb_client.api.games import games_commands, games_create, games_events, games_legal, games_retrieve
 from moonweb_client.api.table import games_bots, games_start
 from moonweb_client.models import (
     Command,
     CommandSpec,
     Conflict,
     Error,
+    Event,
+    EventPage,
     Game,
     GameCreate,
     KindEnum,
     Legal,
+    MoonrakersView,
+    MoonrollersView,
     StatusEnum,
 )
 
@@ -41,6 +46,11 @@ class Played:
     game: Game
     commands: int = 0
     refused: list[str] = field(default_factory=list)  # the codes of the refusals met on the way
+    # Read at the end through the typed view and the typed log.
+    view_kind: str = ""
+    view_says_over: bool = False
+    last_event: str = ""
+    last_text: str = ""
 
 
 def client_for(base_url: str, token: str, *, prefix: str = "Bearer") -> AuthenticatedClient:
@@ -76,6 +86,9 @@ def play_to_the_end(client: AuthenticatedClient, game_id: int, rng: random.Rando
         assert isinstance(legal, Legal), legal
         if legal.status != StatusEnum.ACTIVE:
             played.game = _game(client, game_id)
+            played.view_kind, played.view_says_over = read_view(played.game)
+            last = last_event(client, game_id, played.game.seq)
+            played.last_event, played.last_text = last.type_, last.text or ""
             return played
         assert legal.to_act and legal.commands, "bots answer at once: it is always our turn"
         spec = rng.choice(legal.commands)
@@ -94,6 +107,22 @@ def play_to_the_end(client: AuthenticatedClient, game_id: int, rng: random.Rando
         else:
             raise AssertionError(f"no answer the schema allows: {answer!r}")
     raise AssertionError(f"game {game_id} still running after {MAX_COMMANDS} commands")
+
+
+def read_view(game: Game) -> tuple[str, bool]:
+    """The view's game and whether it says the game is over, each game's view in its own words."""
+    view = game.view
+    if isinstance(view, MoonrollersView):
+        return view.kind.value, view.finished
+    if isinstance(view, MoonrakersView):
+        return view.kind.value, view.phase == "over"
+    return "", False
+
+
+def last_event(client: AuthenticatedClient, game_id: int, seq: int) -> Event:
+    page = games_events.sync(game_id, client=client, since=max(seq - 5, 0))
+    assert isinstance(page, EventPage), page
+    return page.events[-1]
 
 
 def _game(client: AuthenticatedClient, game_id: int) -> Game:

@@ -35,7 +35,7 @@ class TestEvents:
         assert [e["seq"] for e in rest["events"]] == list(range(3, game.last_seq + 1))
         assert rest["more"] is False
         assert [e["type"] for e in rest["events"]][-3:] == ["die_rolled"] * 3
-        assert all(isinstance(e["face"], int) for e in rest["events"][-3:])
+        assert all(isinstance(e["payload"]["face"], int) for e in rest["events"][-3:])
 
     def test_it_redacts_other_seats_secrets_for_each_viewer(
         self, client_for: ClientFor, game: models.Game, cyd: Any
@@ -49,10 +49,10 @@ class TestEvents:
             ]
             for viewer in (game.creator, cyd, None)
         }
-        assert [("value" in e) for e in dealt[game.creator]] == [
+        assert [("value" in e["payload"]) for e in dealt[game.creator]] == [
             e["seat"] == ann_seat for e in dealt[game.creator]
         ]
-        assert all("value" not in e for e in dealt[cyd] + dealt[None])
+        assert all("value" not in e["payload"] for e in dealt[cyd] + dealt[None])
 
     def test_it_answers_404_to_outsiders_of_a_private_game(
         self, client_for: ClientFor, private_game: models.Game, cyd: Any
@@ -123,4 +123,6 @@ def test_log_texts_name_the_players_and_leave_chat_alone(client_for: ClientFor, 
     assert rolled["text"] == f"{roller} rolled the die."
     assert rolled["text_key"] == "race.log.die_rolled"
     assert rolled["text_params"] == {"player": {"seat": rolled["seat"]}}
-    assert events[-1]["text"] == "gg {player} {p0} {}" and "text_key" not in events[-1]
+    chat = events[-1]
+    assert (chat["type"], chat["text"]) == ("chat_sent", "gg {player} {p0} {}")
+    assert chat["text_key"] is None and chat["text_params"] is None and chat["payload"] == {"to": None}

@@ -131,3 +131,6 @@ def test_a_bot_plays_a_whole_game_through_the_generated_client(
     assert played.commands > 0
     # Every refusal was an answer the schema documents (a 400 with its code), never a 5xx.
     assert set(played.refused) <= {"illegal", "cannot_parse", "stale", "throttled"}
+    # The typed view and log, as the bot read them.
+    assert (played.view_kind, played.view_says_over) == (kind, True)
+    assert played.last_event == "game_ended" and played.last_text

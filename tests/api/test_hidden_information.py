@@ -37,7 +37,8 @@ def leaks(served: Any, owner: int, secret: int) -> Iterator[str]:
 
     def walk(node: Any, path: str) -> Iterator[str]:
         if isinstance(node, dict):
-            if node.get("type") == "secret_dealt" and node.get("seat") == owner and "value" in node:
+            fields = {**node, **(node.get("payload") or {})}
+            if node.get("type") == "secret_dealt" and node.get("seat") == owner and "value" in fields:
                 yield f"{path}: the secret_dealt event of seat {owner} with its value"
             if node.get("my_secret") == secret:
                 yield f"{path}.my_secret"

@@ -52,9 +52,9 @@ def test_names_show_as_written_in_the_api_log_and_view(
     services.chat_send(game=game, user=players[0], text="{p1} %(x)s {0} {seat}", now=NOW)
     client = client_for(players[1])
     events = client.get(url(game, "events")).json()["events"]
-    named = sum(check_entry(e, names) for e in events if "text" in e and not e.get("chat"))
+    named = sum(check_entry(e, names) for e in events if e["text_key"] is not None)
     assert named > 0  # the set-up names the first player
-    assert any(e.get("text") == "{p1} %(x)s {0} {seat}" for e in events if e.get("chat"))
+    assert any(e["text"] == "{p1} %(x)s {0} {seat}" for e in events if e["type"] == "chat_sent")
     seats = client.get(url(game)).json()["seats"]
     assert [s["name"] for s in seats] == [names[s["position"]] for s in seats]
 

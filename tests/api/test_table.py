@@ -114,13 +114,14 @@ class TestChat:
         ann, bob = game.seats.get(position=0).user, game.seats.get(position=1).user
         public = client_for(ann).post(url(game, "chat"), {"text": "good luck"}, format="json")
         assert public.status_code == 201
-        assert public.json()["event"]["text"] == "good luck" and public.json()["event"]["to"] is None
+        said = public.json()["event"]
+        assert (said["type"], said["text"], said["payload"]) == ("chat_sent", "good luck", {"to": None})
         private = client_for(ann).post(url(game, "chat"), {"text": "psst", "to": 1}, format="json")
         assert private.status_code == 201
 
         def lines(viewer: Any) -> list[str]:
             events = client_for(viewer).get(url(game, "events")).json()["events"]
-            return [e["text"] for e in events if e.get("chat")]
+            return [e["text"] for e in events if e["type"] == "chat_sent"]
 
         assert lines(bob) == ["good luck", "psst"]
         assert lines(cyd) == lines(None) == ["good luck"]

@@ -69,6 +69,7 @@ from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrakers.state import BASE, BUYING, KEEP_OBJECTIVES, GameState, dump_state, load_state
 from games.engine.moonrakers.stats import simulation_stats  # noqa: F401  (found by ``simulate``)
+from games.engine.moonrakers.view_shapes import MoonrakersView
 
 Handler = Callable[[Ctx, int, Any], None]
 
@@ -153,6 +154,7 @@ class MoonrakersEngine:
     NAME = "moonrakers"
     TITLE = "Moonrakers"
     OFFERED = True
+    VIEW_SHAPE = MoonrakersView
     # A turn is the Mission Leader's, with everybody's offers and plays in it (replay by turn).
     TURN_STARTS = frozenset({"turn_started"})
     MIN_PLAYERS = MIN_PLAYERS
@@ -215,7 +217,7 @@ class MoonrakersEngine:
     def legal(self, state: GameState | None, seat: int) -> list[CommandSpec]:
         return legal_mod.legal(state, seat)
 
-    def view(self, state: GameState, seat: int | None) -> JSON:
+    def view(self, state: GameState, seat: int | None) -> MoonrakersView:
         from games.engine.moonrakers.view import view
 
         return view(state, seat)

@@ -15,15 +15,31 @@ from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
 from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.objectives import met
-from games.engine.moonrakers.state import GameState, Terms, net_worth, requirement_totals
+from games.engine.moonrakers.state import (
+    Attempt,
+    GameState,
+    Negotiation,
+    Participant,
+    Terms,
+    net_worth,
+    requirement_totals,
+)
 from games.engine.moonrakers.turnflow import solo_rank, solo_score
+from games.engine.moonrakers.view_shapes import (
+    MoonrakersAttempt,
+    MoonrakersNegotiation,
+    MoonrakersParticipant,
+    MoonrakersPlayer,
+    MoonrakersTerms,
+    MoonrakersView,
+)
 
 
 def card(slug: str) -> Message:
     return msg(f"moonrakers.card.{slug}")
 
 
-def _terms(t: Terms) -> JSON:
+def _terms(t: Terms) -> MoonrakersTerms:
     return {"prestige": t.p, "credits": t.c, "bonus": t.b, "dice": t.d}
 
 
@@ -31,37 +47,96 @@ def _sorted(cards: tuple[str, ...]) -> list[str]:
     return sorted(cards)
 
 
-def view(state: GameState, seat: int | None) -> JSON:
+def _player(state: GameState, i: int, seat: int | None) -> MoonrakersPlayer:
+    p = state.players[i]
+    entry: MoonrakersPlayer = {
+        "seat": i,
+        "prestige": p.prestige,
+        "credits": p.credits,
+        "parts": list(p.parts),
+        # Crew hired (public when hired; where each card lies now is not told).
+        "crew": sorted(c for c in p.deck_cards() if c in CREW),
+        "hand_count": len(p.hand),
+        "draw_count": len(p.draw),
+        "discard": list(p.discard),
+        "play": list(p.play),
+        "objective_count": len(p.objectives),
+        "claimed": list(p.claimed),
+        "scored": list(p.scored),
+        "net_worth": net_worth(state, i),
+    }
+    if seat == i or state.finished:
+        entry["hand"] = list(p.hand)
+        entry["objectives"] = list(p.objectives)
+        entry["choosing"] = list(p.choosing)
+        # Whether each held Objective is met this turn so far: a private hint for its owner.
+        entry["objectives_met"] = [o for o in p.objectives if met(state, i, o)]
+    if state.finished:
+        entry["draw"] = list(p.draw)
+    return entry
+
+
+def _negotiation(neg: Negotiation) -> MoonrakersNegotiation:
+    return {
+        "contract": neg.contract,
+        "slot": neg.slot,
+        "selection": neg.selection,
+        "offers": [
+            {"seat": o.seat, "terms": _terms(o.terms), "status": o.status, "made": o.made} for o in neg.offers
+        ],
+        "proposals": [{"seat": p.seat, "terms": _terms(p.terms), "made": p.made} for p in neg.proposals],
+    }
+
+
+def _participant(
+    state: GameState, att: Attempt, part: Participant, seat: int | None
+) -> MoonrakersParticipant:
+    entry: MoonrakersParticipant = {
+        "seat": part.seat,
+        "actions": part.actions,
+        "dice": list(part.dice),
+        "targeting": part.targeting,
+        "blocked": part.blocked,
+        "done": part.done,
+        "followup": part.followup.kind if part.followup else None,
+        "share": _terms(att.share(part.seat)),
+    }
+    if seat == part.seat or state.finished:
+        entry["looking"] = list(part.looking)
+        if part.followup is not None:
+            entry["followup_cards"] = list(part.followup.cards)
+            if part.followup.kind == "zek_pick":
+                entry["draw_cards"] = _sorted(state.players[part.seat].draw)  # contents, not order
+    return entry
+
+
+def _attempt(state: GameState, att: Attempt, seat: int | None) -> MoonrakersAttempt:
+    needed, got = requirement_totals(state)
+    return {
+        "contract": att.contract,
+        "leader": att.leader,
+        "order": list(att.order),
+        "participants": [_participant(state, att, part, seat) for part in att.participants],
+        "acting": list(current_seats(state)),
+        "needed": needed,
+        "got": {k: got[k] for k in REQUIREMENTS if k in needed},
+        "kary": att.kary,
+        "reductions": [
+            {"seat": r.seat, "kind": r.kind, "n": r.n, "source": r.source} for r in att.reductions
+        ],
+        "success": att.success,
+        "bonus_seat": att.bonus_seat,
+        "bonus_card": att.bonus_card,
+        "merc_used": list(att.merc_used),
+    }
+
+
+def view(state: GameState, seat: int | None) -> MoonrakersView:
     over = state.finished
-    players = []
-    for i, p in enumerate(state.players):
-        mine = seat == i or over
-        entry: JSON = {
-            "seat": i,
-            "prestige": p.prestige,
-            "credits": p.credits,
-            "parts": list(p.parts),
-            # Crew hired (public when hired; where each card lies now is not told).
-            "crew": sorted(c for c in p.deck_cards() if c in CREW),
-            "hand_count": len(p.hand),
-            "draw_count": len(p.draw),
-            "discard": list(p.discard),
-            "play": list(p.play),
-            "objective_count": len(p.objectives),
-            "claimed": list(p.claimed),
-            "scored": list(p.scored),
-            "net_worth": net_worth(state, i),
-        }
-        if mine:
-            entry["hand"] = list(p.hand)
-            entry["objectives"] = list(p.objectives)
-            entry["choosing"] = list(p.choosing)
-            # Whether each held Objective is met this turn so far: a private hint for its owner.
-            entry["objectives_met"] = [o for o in p.objectives if met(state, i, o)]
-        if over:
-            entry["draw"] = list(p.draw)
-        players.append(entry)
-    out: JSON = {
+    pendings = pending(state)
+    to_answer = [p for p in pendings if p.seat == seat]
+    out: MoonrakersView = {
+        "kind": "moonrakers",
         "phase": state.phase,
         "phase_text": msg(f"moonrakers.phase.{state.phase}").to_json(),
         "players_count": state.n,
@@ -69,7 +144,7 @@ def view(state: GameState, seat: int | None) -> JSON:
         "turn": state.turn,
         "round": state.round,
         "you": seat,
-        "players": players,
+        "players": [_player(state, i, seat) for i in range(state.n)],
         "contract_row": list(state.contract_row),
         "contract_deck_count": len(state.contract_deck),
         "contract_discard": list(state.contract_discard),
@@ -82,8 +157,9 @@ def view(state: GameState, seat: int | None) -> JSON:
         "swap_used": state.swap_used,
         "refresh_used": state.refresh_used,
         "options": list(state.options),
-        "pending": [{"seat": p.seat, "kind": p.kind} for p in pending(state)],
+        "pending": [{"seat": p.seat, "kind": p.kind} for p in pendings],
         "winners": list(state.winners),
+        "your_turn": bool(to_answer) and seat is not None,
     }
     if state.uses_mercenaries:
         out["mercenary"] = {
@@ -92,62 +168,13 @@ def view(state: GameState, seat: int | None) -> JSON:
             "deck_count": len(state.merc_deck),
             "discard": list(state.merc_discard),
         }
-    to_answer = [p for p in pending(state) if p.seat == seat]
-    out["your_turn"] = bool(to_answer) and seat is not None
     if to_answer and to_answer[0].kind == "answer_offer" and seat is not None:
         # The email and the page say what is offered, on what Contract, without the board.
         out["prompt"] = offer_prompt(state, seat).to_json()
-    neg = state.negotiation
-    if neg is not None:
-        out["negotiation"] = {
-            "contract": neg.contract,
-            "slot": neg.slot,
-            "selection": neg.selection,
-            "offers": [
-                {"seat": o.seat, "terms": _terms(o.terms), "status": o.status, "made": o.made}
-                for o in neg.offers
-            ],
-            "proposals": [{"seat": p.seat, "terms": _terms(p.terms), "made": p.made} for p in neg.proposals],
-        }
-    att = state.attempt
-    if att is not None:
-        needed, got = requirement_totals(state)
-        parts = []
-        for part in att.participants:
-            entry = {
-                "seat": part.seat,
-                "actions": part.actions,
-                "dice": list(part.dice),
-                "targeting": part.targeting,
-                "blocked": part.blocked,
-                "done": part.done,
-                "followup": part.followup.kind if part.followup else None,
-                "share": _terms(att.share(part.seat)),
-            }
-            if seat == part.seat or over:
-                entry["looking"] = list(part.looking)
-                if part.followup is not None:
-                    entry["followup_cards"] = list(part.followup.cards)
-                    if part.followup.kind == "zek_pick":
-                        entry["draw_cards"] = _sorted(state.players[part.seat].draw)  # contents, not order
-            parts.append(entry)
-        out["attempt"] = {
-            "contract": att.contract,
-            "leader": att.leader,
-            "order": list(att.order),
-            "participants": parts,
-            "acting": list(current_seats(state)),
-            "needed": needed,
-            "got": {k: got[k] for k in REQUIREMENTS if k in needed},
-            "kary": att.kary,
-            "reductions": [
-                {"seat": r.seat, "kind": r.kind, "n": r.n, "source": r.source} for r in att.reductions
-            ],
-            "success": att.success,
-            "bonus_seat": att.bonus_seat,
-            "bonus_card": att.bonus_card,
-            "merc_used": list(att.merc_used),
-        }
+    if state.negotiation is not None:
+        out["negotiation"] = _negotiation(state.negotiation)
+    if state.attempt is not None:
+        out["attempt"] = _attempt(state, state.attempt, seat)
     if over:
         out["decks"] = {
             "contract": list(state.contract_deck),

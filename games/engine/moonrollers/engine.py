@@ -48,6 +48,7 @@ from games.engine.moonrollers.state import GameState, dump_state, load_state
 from games.engine.moonrollers.stats import simulation_stats  # noqa: F401
 from games.engine.moonrollers.summaries import summary
 from games.engine.moonrollers.view import redact, view
+from games.engine.moonrollers.view_shapes import MoonrollersView
 
 Handler = Callable[[GameState, int, Any, Rng], list[Event]]
 
@@ -110,6 +111,7 @@ class MoonrollersEngine:
     NAME = "moonrollers"
     TITLE = "Moonrollers"
     OFFERED = True
+    VIEW_SHAPE = MoonrollersView
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS: tuple[OptionSpec, ...] = (
@@ -138,7 +140,7 @@ class MoonrollersEngine:
     def legal(self, state: GameState | None, seat: int) -> list[CommandSpec]:
         return legal(state, seat)
 
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> MoonrollersView:
         return view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> dict[str, Any] | None:

@@ -4,7 +4,6 @@ the commands they may send (``legal``), as CommandSpecs complete enough to draw 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from games.engine.core import Choice, CommandSpec, Message, Param, Pending, msg
 from games.engine.messages import ParamValue
@@ -51,6 +50,7 @@ from games.engine.moonrollers.notation import format_die
 from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
 from games.engine.moonrollers.texts import a_face, dice, face, faction, name, requirement, token
 from games.engine.moonrollers.turn import may_decline_safety, may_roll_again, may_stop
+from games.engine.shapes import LegalCommandJSON
 
 # Pending kinds.
 START_TURN = "start_turn"
@@ -461,7 +461,7 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
     return specs + _extra_specs(state) + _roll_specs(state)
 
 
-def spec_json(spec: CommandSpec) -> dict[str, Any]:
+def spec_json(spec: CommandSpec) -> LegalCommandJSON:
     """A spec as JSON: its labels and help are message JSON."""
     return {
         "action": spec.action,

@@ -58,16 +58,25 @@ from games.engine.moonrollers.texts import (
     token,
     tokens_list,
 )
+from games.engine.moonrollers.view_shapes import (
+    MoonrollersCard,
+    MoonrollersCrewStack,
+    MoonrollersHazardToken,
+    MoonrollersLockedExtra,
+    MoonrollersPlayer,
+    MoonrollersRequirement,
+    MoonrollersView,
+)
 
 JSON = dict[str, Any]
 
 
-def _card_json(state: GameState, slot: int) -> JSON:
+def _card_json(state: GameState, slot: int) -> MoonrollersCard:
     card = state.display[slot]
     crew = CREW[card.crew]
     turn = state.turn
     working = turn.phase == ROLLED and turn.crew == card.crew
-    requirements = []
+    requirements: list[MoonrollersRequirement] = []
     for i, req in enumerate(crew.requirements):
         committed = working and turn.requirement == i
         requirements.append(
@@ -95,11 +104,11 @@ def _card_json(state: GameState, slot: int) -> JSON:
     }
 
 
-def _token_json(value: int) -> JSON:
+def _token_json(value: int) -> MoonrollersHazardToken:
     return {"prestige": value, "hazard": HAZARD_SYMBOLS[value], "label": token(value).to_json()}
 
 
-def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
+def _player_json(state: GameState, seat: int, viewer: int | None) -> MoonrollersPlayer:
     player = state.players[seat]
     sees = viewer == seat or state.finished
     return {
@@ -111,17 +120,18 @@ def _player_json(state: GameState, seat: int, viewer: int | None) -> JSON:
         "hazard_count": len(player.hazard),
         "hazard_tokens": [_token_json(t) for t in player.hazard] if sees else None,
         "hazard_symbols": hazard_symbols(player.hazard) if sees else None,
-        "crew": [
-            {
-                "faction": CREW[stack[0]].faction,
-                "faction_name": faction_label(CREW[stack[0]].faction).to_json(),
-                "cards": list(stack),
-                "names": [CREW[s].name for s in stack],
-                "active": stack[0],
-                "ability": ability(stack[0]).to_json(),
-            }
-            for stack in player.stacks
-        ],
+        "crew": [_stack_json(stack) for stack in player.stacks],
+    }
+
+
+def _stack_json(stack: tuple[str, ...]) -> MoonrollersCrewStack:
+    return {
+        "faction": CREW[stack[0]].faction,
+        "faction_name": faction_label(CREW[stack[0]].faction).to_json(),
+        "cards": list(stack),
+        "names": [CREW[s].name for s in stack],
+        "active": stack[0],
+        "ability": ability(stack[0]).to_json(),
     }
 
 
@@ -132,14 +142,14 @@ def prompt_for(state: GameState, seat: int | None) -> Message:
     return msg("moonrollers.prompt.waiting", player=SeatRef(state.turn.seat))
 
 
-def view(state: GameState, seat: int | None) -> JSON:
+def view(state: GameState, seat: int | None) -> MoonrollersView:
     turn = state.turn
     result = outcome(state)
-    drawn: Any = None
+    drawn: list[MoonrollersHazardToken] | int | None = None
     if turn.drawn:
         drawn = [_token_json(t) for t in turn.drawn] if seat == turn.seat else len(turn.drawn)
     return {
-        "game": "moonrollers",
+        "kind": "moonrollers",
         "viewer": seat,
         "finished": state.finished,
         "end_reasons": list(state.ending),
@@ -195,10 +205,10 @@ def _with(crew: str | None) -> Message | None:
     return msg("moonrollers.log.with_crew", crew=name(crew)) if crew else None
 
 
-def _locked_dice_view(locked: Counts, extras_as: tuple[str, ...]) -> list[Any]:
+def _locked_dice_view(locked: Counts, extras_as: tuple[str, ...]) -> list[str | MoonrollersLockedExtra]:
     """The locked dice by face; an Extra Die locked as something else is ``{"face", "as"}``, so
     pages draw it as what it counts as (a Wild for Sella Pelleon)."""
-    out: list[Any] = []
+    out: list[str | MoonrollersLockedExtra] = []
     extras = list(extras_as)
     for face in names_of(locked):
         if face == "extra" and extras:
