@@ -40,6 +40,22 @@ def finished(*players: Any, **options: Any) -> models.Game:
     return game
 
 
+def play_to_end_with_bot(game: models.Game) -> None:
+    """The player still at the table rolls, and the bot that took the other seat plays it, to the end."""
+    for _ in range(200):
+        game.refresh_from_db()
+        if game.is_finished:
+            return
+        seat = game.seats.get(is_pending=True)
+        if seat.bot_playing:
+            services.bots_play(game_id=game.pk, now=NOW)
+        else:
+            services.command_submit(
+                game=game, user=seat.user, text="roll", expected_seq=game.last_seq, now=NOW
+            )
+    raise AssertionError("the race did not end")
+
+
 def set_rates(settings: Any, **rates: str) -> None:
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
@@ -375,6 +391,16 @@ class TestReclaim:
         assert_json_error(client_for(None).post(url(away, "reclaim")), 401, "not_authenticated")
 
         assert event_count() == before and away.seats.filter(bot_playing=True).count() == 1
+
+    def test_after_the_end_the_record_stays_closed(self, client_for: ClientFor, away: models.Game) -> None:
+        sleepy = away.seats.get(bot_playing=True)
+        play_to_end_with_bot(away)
+        before = event_count()
+
+        answer = client_for(sleepy.user).post(url(away, "reclaim"))
+
+        assert assert_json_error(answer, 400, "refused")["detail"] == "The game is over."
+        assert event_count() == before and away.seats.get(pk=sleepy.pk).bot_playing
 
     def test_a_private_game_is_not_found_by_outsiders(
         self, client_for: ClientFor, private_game: models.Game, cyd: Any
