@@ -567,7 +567,11 @@ def seat_reclaim(*, game: models.Game, user: Any, now: dt.datetime) -> None:
     if not seat.bot_playing:
         raise ServiceError("You are already playing this seat.")
     with transaction.atomic():
-        _seat_reclaim(store.lock(game), seat, now=now)
+        locked = store.lock(game)
+        if locked.status != models.Game.Status.ACTIVE:
+            # The record of a finished game is closed: no event may follow its end.
+            raise ServiceError("The game is over.")
+        _seat_reclaim(locked, seat, now=now)
 
 
 def _seat_reclaim(

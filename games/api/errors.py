@@ -30,6 +30,7 @@ ERROR_CODES = (
     "not_allowed",
     "refused",
     "not_found",
+    "not_finished",
     "too_large",
     # Bad input: DRF validation, moonweb.input_guard (NUL bytes, lone surrogates), the JSON parser.
     "invalid",

@@ -30,6 +30,15 @@ class StrictCharField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
+class StrictEmailField(serializers.EmailField):
+    default_error_messages = {"type": _("Must be a JSON string.")}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("type")
+        return str(super().to_internal_value(data))
+
+
 class StrictBooleanField(serializers.BooleanField):
     default_error_messages = {"type": _("Must be true or false.")}
 

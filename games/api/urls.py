@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from games.api import docs, reference, standing, token_views, views
+from games.api import docs, reference, standing, table_views, token_views, views
 
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="api_root"),
@@ -24,6 +24,11 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.GameResign.as_view(), name="api_game_resign"),
     path("games/<int:pk>/chat/", views.GameChat.as_view(), name="api_game_chat"),
     path("games/<int:pk>/standing/", standing.GameStanding.as_view(), name="api_game_standing"),
+    path("games/<int:pk>/leave/", table_views.GameLeave.as_view(), name="api_game_leave"),
+    path("games/<int:pk>/reclaim/", table_views.GameReclaim.as_view(), name="api_game_reclaim"),
+    path("games/<int:pk>/invitations/", table_views.GameInvitations.as_view(), name="api_game_invitations"),
+    path("games/<int:pk>/export/", table_views.GameExport.as_view(), name="api_game_export"),
+    path("games/<int:pk>/verify/", table_views.GameVerify.as_view(), name="api_game_verify"),
     # Anything else under /api/ (a non-numeric id, a typo) is a JSON 404, not Django's HTML page.
     # (Only addresses ending in "/": "/api/games" still gets CommonMiddleware's redirect to "/api/games/",
     # and the browsable API's breadcrumbs do not stop at this view.)

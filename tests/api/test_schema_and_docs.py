@@ -19,6 +19,12 @@ OPERATIONS = {
     ("post", "/api/games/{id}/bots/"),
     ("post", "/api/games/{id}/resign/"),
     ("post", "/api/games/{id}/chat/"),
+    ("get", "/api/games/{id}/export/"),
+    ("get", "/api/games/{id}/verify/"),
+    ("post", "/api/games/{id}/leave/"),
+    ("post", "/api/games/{id}/invitations/"),
+    ("delete", "/api/games/{id}/invitations/"),
+    ("post", "/api/games/{id}/reclaim/"),
 }
 
 
@@ -47,7 +53,8 @@ def test_the_docs_page_lists_operations_and_objects_without_any_script(client: C
     response = client.get("/api/docs/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "<code>POST /api/games/{id}/commands/</code>" in page
+    for method, path in OPERATIONS:
+        assert f"<code>{method.upper()} {path}</code>" in page
     assert 'id="model-Command"' in page and "<code>expected_seq</code>" in page
     assert "<script" not in page
 

@@ -99,8 +99,10 @@ def game_for(operation: str, me: Any, other: Any) -> models.Game:
         return make_game(other, kind="moonrollers", start=False, seat_count=2)
     if operation == "start":
         return make_game(me, other, kind="moonrollers", start=False)
-    if operation == "bots":
+    if operation in ("bots", "invitations"):
         return make_game(me, kind="moonrollers", start=False, seat_count=3)
+    if operation == "leave":
+        return make_game(other, me, kind="moonrollers", start=False, seat_count=3)
     game = make_game(me, other, kind="moonrollers")
     while player_to_act(game) != me:
         # The other player's turn: roll, then settle (one die locked, the turn ends), unless it busts.
