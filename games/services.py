@@ -627,7 +627,7 @@ def standing_set(
     with transaction.atomic():
         locked = store.lock(game)
         if locked.status == models.Game.Status.FINISHED:
-            raise ServiceError("This game is over.")
+            raise ServiceError("The game is over.")
         seat = locked.seats.select_for_update().get(pk=seat.pk)
         answers = dict(seat.standing)
         if checked is None:

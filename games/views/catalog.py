@@ -35,4 +35,8 @@ SERVICE_REFUSALS = (
     gettext_noop("This game is not in progress."),
     gettext_noop("It is not your turn."),
     gettext_noop("The game is over."),
+    gettext_noop("Time per move must be between 1 hour and 14 days."),
+    gettext_noop("Reply time must be between 15 minutes and the time per move."),
+    gettext_noop("This game has no standing answer for that decision."),
+    gettext_noop("That standing answer is for another decision."),
 )
