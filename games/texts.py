@@ -104,13 +104,17 @@ def api_json(value: Any, names: Names | None = None, *, lang: str | None = None)
     message beside it as ``f_key`` (and ``f_params`` when it has any); a message in a list becomes
     ``{"text", "key", "params"}``. Fields that were strings stay strings, in the reader's language.
     """
-    code = language(lang)
-    if is_message_json(value):
-        return _api_message(value, names, code)
+    return _api_json(value, names, language(lang))
+
+
+def _api_json(value: Any, names: Names | None, code: str) -> Any:
+    # Every API answer with a view walks a few hundred values: the language is resolved once, above.
     if isinstance(value, list):
-        return [api_json(v, names, lang=code) for v in value]
+        return [_api_json(v, names, code) for v in value]
     if not isinstance(value, dict):
         return value
+    if is_message_json(value):
+        return _api_message(value, names, code)
     out: dict[str, Any] = {}
     for field, item in value.items():
         if is_message_json(item):
@@ -119,7 +123,7 @@ def api_json(value: Any, names: Names | None = None, *, lang: str | None = None)
             if item.get("params"):
                 out[f"{field}_params"] = item["params"]
         else:
-            out[field] = api_json(item, names, lang=code)
+            out[field] = _api_json(item, names, code)
     return out
 
 

@@ -8,6 +8,7 @@ and outcome are described by the engines' own shapes (``games.api.engine_schema`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -255,7 +256,7 @@ class GameSummarySerializer(serializers.Serializer):
 class GameSerializer(serializers.Serializer):
     """One person's picture of a game."""
 
-    # Rendered from a selectors.GameView: ``GameSerializer(game_data(view)).data``.
+    # Rendered from a selectors.GameView: ``represent(GameSerializer, game_data(view))``.
     id = serializers.IntegerField()
     kind = serializers.CharField()
     title = serializers.CharField()
@@ -293,6 +294,21 @@ class GameSerializer(serializers.Serializer):
             "player, notes)."
         ),
     )
+
+
+def represent(serializer_class: type[serializers.Serializer], data: Any) -> Any:
+    """``serializer_class(data).data``, without building the serializer's fields again.
+
+    DRF deep-copies every declared field each time a serializer is made: for a game's answer that
+    cost more than rendering it (measured in the note of issue 13). The fields hold no state of a
+    request, so one instance per class renders them all.
+    """
+    return _one(serializer_class).to_representation(data)
+
+
+@functools.cache
+def _one(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
+    return serializer_class()
 
 
 def game_data(gv: GameView) -> dict[str, Any]:

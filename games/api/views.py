@@ -46,6 +46,7 @@ from games.api.serializers import (
     available_kinds,
     event_data,
     game_data,
+    represent,
 )
 from games.engine.core import get_engine
 
@@ -124,7 +125,7 @@ class ApiView(APIView):
         seats: list[models.Seat] | None = None,
     ) -> Response:
         view = selectors.game_view(game, self.request.user, log_limit=0, state=state, seats=seats)
-        return Response(GameSerializer(game_data(view)).data, status=status_code)
+        return Response(represent(GameSerializer, game_data(view)), status=status_code)
 
 
 def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
@@ -245,7 +246,7 @@ class GameEvents(ApiView):
         names = texts.seat_names(game)
         events = [event_data(e, names) for e in selectors.event_log(game, seat, since=since, upto=until)]
         body = {"since": since, "until": until, "last_seq": game.last_seq, "more": until < game.last_seq}
-        return Response(EventsSerializer({**body, "events": events}).data)
+        return Response(represent(EventsSerializer, {**body, "events": events}))
 
 
 class GameLegal(ApiView):
@@ -274,7 +275,7 @@ class GameLegal(ApiView):
             "to_act": seat.is_pending,
             "commands": texts.api_json(view.legal, view.names),
         }
-        return Response(LegalSerializer(body).data)
+        return Response(represent(LegalSerializer, body))
 
 
 class GameCommands(ApiView):
@@ -447,4 +448,4 @@ class GameChat(ApiView):
         assert entry is not None  # a chat line is always visible to its writer
         event = event_data(entry, texts.seat_names(game))
         body = {"seq": game.last_seq, "event": event}
-        return Response(ChatResultSerializer(body).data, status=status.HTTP_201_CREATED)
+        return Response(represent(ChatResultSerializer, body), status=status.HTTP_201_CREATED)

@@ -25,6 +25,19 @@ def test_it_renders_in_the_readers_language_with_players_named() -> None:
     assert render(rolled, "fr") == "Joueur 2 a lancé le dé."
 
 
+def test_a_stored_message_reads_the_same_every_time_per_language_and_names() -> None:
+    """Texts of stored messages (JSON) are remembered once rendered; one naming a player is not, so
+    each reader still sees the names they are given, in their own language."""
+    rolled = msg("race.log.die_rolled", player=SeatRef(1)).to_json()
+    assert render(rolled, "en", {1: "Bob"}) == "Bob rolled the die."
+    assert render(rolled, "en", {1: "Cyd"}) == "Cyd rolled the die."
+    assert render(rolled, "fr", {1: "Bob"}) == "Bob a lancé le dé."
+    field = Message("core.choose_at_least", {"field": msg("race.label.word")}, 2).to_json()
+    for _ in range(2):
+        assert render(field, "en") == "Word: choose at least 2."
+        assert render(field, "fr") == "Mot\u00a0: choisissez-en au moins 2."
+
+
 def test_plural_forms_follow_each_languages_rule() -> None:
     field = msg("race.label.word")
     assert render(Message("core.choose_at_least", {"field": field}, 1), "en") == "Word: choose at least 1."
