@@ -61,7 +61,7 @@ class Api:
             method=method,
             data=json.dumps(body).encode() if body is not None else None,
             headers={
-                "Authorization": f"Token {self.token}",
+                "Authorization": f"Bearer {self.token}",
                 "Accept": "application/json",
                 "Content-Type": "application/json",
             },
