@@ -441,7 +441,7 @@ class TestTokensAndAddresses:
             )
 
             assert_json_error(answer, 401, "authentication_failed")
-            assert answer["WWW-Authenticate"].startswith("Token")
+            assert answer["WWW-Authenticate"] == "Bearer"
         open_game.refresh_from_db()
         assert open_game.invite_token == token_before and open_game.seats.count() == 1
         assert invitations() == [] and event_count() == 0
