@@ -111,7 +111,7 @@ class ApiView(APIView):
         """The game if the requester may see it; 404 otherwise, private or missing alike."""
         if pk > MAX_ID:
             raise errors.not_found()
-        game = selectors.visible_games(self.request.user).filter(pk=pk).first()
+        game = selectors.visible_game(self.request.user, pk)
         if game is None:
             raise errors.not_found()
         return game

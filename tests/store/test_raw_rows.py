@@ -94,3 +94,22 @@ class _no_queries:
     def __exit__(self, *exc: object) -> None:
         self.captured.__exit__(*exc)
         assert len(self.captured.captured_queries) == 0
+
+
+def test_a_visible_game_is_what_the_orm_reads_and_only_for_who_may_see_it(game: models.Game) -> None:
+    from django.contrib.auth.models import AnonymousUser
+
+    from games import selectors
+
+    ann = game.seats.get(position=0).user
+    stranger = make_user("Cyd")
+    found = selectors.visible_game(stranger, game.pk)
+    assert found is not None and values(found) == values(models.Game.objects.get(pk=game.pk))
+    assert selectors.visible_game(AnonymousUser(), game.pk) is not None
+    assert selectors.visible_game(ann, game.pk + 1000) is None
+
+    models.Game.objects.filter(pk=game.pk).update(visibility=models.Game.Visibility.PRIVATE)
+    mine = selectors.visible_game(ann, game.pk)
+    assert mine is not None and mine.visibility == models.Game.Visibility.PRIVATE
+    assert selectors.visible_game(stranger, game.pk) is None
+    assert selectors.visible_game(AnonymousUser(), game.pk) is None
