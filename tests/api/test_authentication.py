@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import models
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +81,27 @@ def test_the_schema_tells_generated_clients_to_send_bearer() -> None:
     assert schemes["playerKey"]["type"] == "http"
     assert schemes["playerKey"]["scheme"] == "bearer"
     assert "tokenAuth" not in schemes
+
+
+def test_the_key_of_a_deactivated_player_is_refused(game: models.Game) -> None:
+    ann = game.creator
+    key = key_of(ann)
+    ann.is_active = False
+    ann.save(update_fields=["is_active"])
+    answer = client_with(f"Bearer {key}").get(f"/api/games/{game.pk}/")
+    assert answer.status_code == 401
+    assert answer.json()["code"] == "authentication_failed"
+
+
+def test_the_player_found_by_a_key_is_the_whole_account() -> None:
+    """The hand-written lookup builds the same player as the ORM: every field, the token attached."""
+    from django.contrib.auth import get_user_model
+
+    from games.api.auth import PlayerKey
+
+    ann = make_user("Ann")
+    key = key_of(ann)
+    user, token = PlayerKey().authenticate_credentials(key)
+    fields = [f.attname for f in get_user_model()._meta.concrete_fields]
+    assert [getattr(user, f) for f in fields] == [getattr(ann, f) for f in fields]
+    assert token.key == key and token.user is user
