@@ -383,6 +383,16 @@ def visible_game(user: Any, pk: int) -> models.Game | None:
     return raw.build(models.Game, row) if row is not None else None
 
 
+def invited_game(token: str) -> models.Game | None:
+    """The table an invitation link names (None: no such link, or a withdrawn one)."""
+    return models.Game.objects.filter(invite_token=token).first()
+
+
+def invitation_withdrawn(token: str) -> bool:
+    """Whether ``token`` was a table's link until its creator withdrew it."""
+    return models.RevokedInvitation.objects.filter(token=token).exists()
+
+
 # --- Reads added for the HTML pages (games/views) ---
 
 

@@ -30,6 +30,8 @@ ERROR_CODES = (
     "not_allowed",
     "refused",
     "not_found",
+    # An invitation link its table's creator withdrew (410).
+    "withdrawn",
     "not_finished",
     "too_large",
     # Bad input: DRF validation, moonweb.input_guard (NUL bytes, lone surrogates), the JSON parser.

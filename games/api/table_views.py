@@ -223,3 +223,42 @@ class GameInvitations(ApiView):
         link = invite_url(request, game) if game.status == models.Game.Status.OPEN else None
         body = {"game": game.pk, "invite_url": link, "revoked_at": now}
         return Response(InvitationLinkSerializer(body).data)
+
+
+class InvitationJoin(ApiView):
+    # The invitation link's way in, for scripts: whoever holds a table's link may take a seat,
+    # private table or not (the page's /games/invite/<token>/ then its Join button).
+    throttle_scope = limits.JOINS
+
+    @extend_schema(
+        operation_id="invitations_join",
+        summary="Take the next free seat of the table an invitation link names",
+        description=(
+            "`token` is the last part of the table's `invite_url` (`/games/invite/<token>/`): it lets "
+            "you join a private table too. 404 for a link that names no table; 410 `withdrawn` for a "
+            "link its creator withdrew."
+        ),
+        request=None,
+        responses={**TABLE_ACTION_RESPONSES, 410: ERROR},
+        tags=["table"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        game = selectors.invited_game(token)
+        if game is None:
+            if selectors.invitation_withdrawn(token):
+                raise errors.ApiError(
+                    _("This invitation was withdrawn by the table's creator: ask them for a new link."),
+                    "withdrawn",
+                    status.HTTP_410_GONE,
+                )
+            raise errors.ApiError(
+                _("This invitation link is not valid: ask for a new one."),
+                "not_found",
+                status.HTTP_404_NOT_FOUND,
+            )
+        try:
+            services.game_join(game=game, user=request.user, now=timezone.now())
+        except Exception as exc:
+            raise errors.translate(exc) from None
+        game.refresh_from_db()
+        return self.game_response(game)

@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<int:pk>/bots/", views.GameBots.as_view(), name="api_game_bots"),
     path("games/<int:pk>/resign/", views.GameResign.as_view(), name="api_game_resign"),
     path("games/<int:pk>/chat/", views.GameChat.as_view(), name="api_game_chat"),
+    path("invitations/<str:token>/join/", table_views.InvitationJoin.as_view(), name="api_invitation_join"),
     path("games/<int:pk>/standing/", standing.GameStanding.as_view(), name="api_game_standing"),
     path("games/<int:pk>/leave/", table_views.GameLeave.as_view(), name="api_game_leave"),
     path("games/<int:pk>/reclaim/", table_views.GameReclaim.as_view(), name="api_game_reclaim"),

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import forms, limits, models, services
+from games import forms, limits, models, selectors, services
 from games.views.common import (
     can_view,
     get_game,
@@ -56,9 +56,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """The shareable link: shows the table, and lets whoever holds it look at the game and join."""
-    game = models.Game.objects.filter(invite_token=token).first()
+    game = selectors.invited_game(token)
     if game is None:
-        if models.RevokedInvitation.objects.filter(token=token).exists():
+        if selectors.invitation_withdrawn(token):
             return refuse(
                 request,
                 410,

@@ -468,3 +468,48 @@ class TestTokensAndAddresses:
 
         assert_json_error(answer, 405, "method_not_allowed")
         assert open_game.seats.count() == 1 and invitations() == []
+
+
+class TestJoiningByInvitationLink:
+    """POST /api/invitations/{token}/join/: what the page's invitation link then Join do."""
+
+    @pytest.fixture
+    def private_table(self, ann: Any) -> models.Game:
+        return make_game(ann, start=False, seat_count=3, visibility=models.Game.Visibility.PRIVATE)
+
+    def test_the_links_holder_takes_a_seat_at_a_private_table(
+        self, client_for: ClientFor, private_table: models.Game, bob: Any
+    ) -> None:
+        # Without the link the table is not there for Bob.
+        assert client_for(bob).post(url(private_table, "join")).status_code == 404
+        answer = client_for(bob).post(f"/api/invitations/{private_table.invite_token}/join/")
+        assert answer.status_code == 200, answer.content
+        assert answer.json()["my_seat"] == 1
+        assert list(private_table.seats.order_by("position").values_list("user", flat=True)) == [
+            private_table.creator.pk,
+            bob.pk,
+        ]
+        # Now seated, Bob reads the private game like any player.
+        assert client_for(bob).get(f"/api/games/{private_table.pk}/").status_code == 200
+
+    def test_a_withdrawn_or_unknown_link_is_refused_and_changes_nothing(
+        self, client_for: ClientFor, private_table: models.Game, bob: Any
+    ) -> None:
+        old = private_table.invite_token
+        services.game_invitation_revoke(game=private_table, by=private_table.creator, now=NOW)
+        withdrawn = client_for(bob).post(f"/api/invitations/{old}/join/")
+        assert_json_error(withdrawn, 410, "withdrawn")
+        assert_json_error(client_for(bob).post("/api/invitations/not-a-link/join/"), 404, "not_found")
+        assert private_table.seats.count() == 1
+
+    def test_a_seated_player_a_started_game_and_a_visitor_are_refused(
+        self, client_for: ClientFor, private_table: models.Game, bob: Any
+    ) -> None:
+        link = f"/api/invitations/{private_table.invite_token}/join/"
+        assert_json_error(client_for(private_table.creator).post(link), 400, "refused")
+        assert_json_error(client_for(None).post(link), 401, "not_authenticated")
+        services.game_fill_with_bots(game=private_table, by=private_table.creator, now=NOW)
+        services.game_start(game=private_table, by=private_table.creator, now=NOW)
+        before = event_count()
+        assert_json_error(client_for(bob).post(link), 400, "refused")
+        assert event_count() == before and not private_table.seats.filter(user=bob).exists()
