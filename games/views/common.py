@@ -10,11 +10,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import models, texts
+from games import models, selectors, texts
 
 # The invitation links this browser has opened: private tables it may look at while the link
 # stands (a withdrawn link stops working for those who opened it, too).
 INVITED_SESSION_KEY = "invitations"
+# Game ids are PostgreSQL bigints: a larger number names no game (and must not reach the database).
+MAX_GAME_ID = 2**63 - 1
 
 
 def now() -> Any:
@@ -22,7 +24,7 @@ def now() -> Any:
 
 
 def get_game(pk: int) -> models.Game:
-    game = models.Game.objects.select_related("creator").filter(pk=pk).first()
+    game = selectors.game_with_creator(pk) if pk <= MAX_GAME_ID else None
     if game is None:
         raise Http404(_("There is no game number %(id)s.") % {"id": pk})
     return game

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import models, services, store
 from tests.factories import NOW, make_game, make_user, player_to_act
@@ -113,3 +114,15 @@ def test_a_visible_game_is_what_the_orm_reads_and_only_for_who_may_see_it(game: 
     assert mine is not None and mine.visibility == models.Game.Visibility.PRIVATE
     assert selectors.visible_game(stranger, game.pk) is None
     assert selectors.visible_game(AnonymousUser(), game.pk) is None
+
+
+def test_a_pages_game_and_its_creator_are_what_the_orm_reads(game: models.Game) -> None:
+    from games import selectors
+
+    found = selectors.game_with_creator(game.pk)
+    orm = models.Game.objects.select_related("creator").get(pk=game.pk)
+    assert found is not None and values(found) == values(orm)
+    with CaptureQueriesContext(connection) as queries:
+        assert values(found.creator) == values(orm.creator)
+    assert len(queries) == 0  # the creator came with the game
+    assert selectors.game_with_creator(game.pk + 1000) is None
