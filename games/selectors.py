@@ -359,12 +359,19 @@ def visible_games(user: Any) -> QuerySet[models.Game]:
     return models.Game.objects.filter(query)
 
 
+# Game ids are PostgreSQL bigints: a larger number (from a URL) names no game and must not reach
+# the database.
+MAX_GAME_ID = 2**63 - 1
+
+
 def visible_game(user: Any, pk: int) -> models.Game | None:
     """The game ``pk`` if ``user`` may look at it (``visible_games``), else None.
 
     Every API request on one game starts here: on PostgreSQL it is one hand-written statement, as
     the store's reads are (games/raw.py), since building the ORM's query cost more than running it.
     """
+    if pk > MAX_GAME_ID:
+        return None
     if connection.vendor != "postgresql":
         return visible_games(user).filter(pk=pk).first()
     game_table, seat_table = models.Game._meta.db_table, models.Seat._meta.db_table
@@ -386,23 +393,12 @@ def visible_game(user: Any, pk: int) -> models.Game | None:
 def game_with_creator(pk: int) -> models.Game | None:
     """Game ``pk`` with its creator, as ``select_related("creator")`` reads it: every page on one
     game starts here, so on PostgreSQL it is one hand-written statement (games/raw.py)."""
+    if pk > MAX_GAME_ID:
+        return None
     if connection.vendor != "postgresql":
         return models.Game.objects.select_related("creator").filter(pk=pk).first()
-    user_model = models.Game.creator.field.related_model
-    sql = (
-        f"SELECT {raw.select_list(models.Game, 'g')}, {raw.select_list(user_model, 'u')}"  # noqa: S608
-        f" FROM {models.Game._meta.db_table} AS g JOIN {user_model._meta.db_table} AS u"
-        " ON u.id = g.creator_id WHERE g.id = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    width = len(raw.fields_of(models.Game))
-    game = raw.build(models.Game, row[:width])
-    models.Game.creator.field.set_cached_value(game, raw.build(user_model, row[width:]))
-    return game
+    found = raw.with_related(models.Game, "creator", "a.id = %s", [pk])
+    return found[0] if found else None
 
 
 def invited_game(token: str) -> models.Game | None:

@@ -204,24 +204,7 @@ def seats_of(game: models.Game) -> list[models.Seat]:
     """The game's seats with their players, in order: read once per command and kept current."""
     if connection.vendor != "postgresql":
         return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
-    user_model = models.Seat.user.field.related_model
-    seat_table, user_table = models.Seat._meta.db_table, user_model._meta.db_table
-    sql = (
-        f"SELECT {raw.select_list(models.Seat, 's')}, {raw.select_list(user_model, 'u')}"  # noqa: S608
-        f" FROM {seat_table} AS s LEFT JOIN {user_table} AS u ON u.id = s.user_id"
-        " WHERE s.game_id = %s ORDER BY s.position"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        found = cursor.fetchall()
-    width = len(raw.fields_of(models.Seat))
-    seats = []
-    for row in found:
-        seat = raw.build(models.Seat, row[:width])
-        user = raw.build(user_model, row[width:]) if row[width] is not None else None
-        models.Seat.user.field.set_cached_value(seat, user)  # as select_related("user") would
-        seats.append(seat)
-    return seats
+    return raw.with_related(models.Seat, "user", "a.game_id = %s", [game.pk], order="a.position")
 
 
 # No savepoint when the caller holds a transaction already (services do): an error here fails the

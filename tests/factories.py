@@ -55,3 +55,21 @@ def make_game(
 def player_to_act(game: models.Game) -> Any:
     seat = game.seats.get(is_pending=True)
     return seat.user
+
+
+def time_out_until_a_bot_plays(game: models.Game) -> models.Seat:
+    """Let the pending seat's time run out until a bot takes it over (two timeouts in a row, the
+    other player passing in between), as the deadline sweep would. Returns that seat, fresh."""
+    sleepy = game.seats.get(is_pending=True)
+    other = game.seats.exclude(pk=sleepy.pk).get()
+    now = NOW
+    for _ in range(2):
+        now += dt.timedelta(hours=1)
+        services.seat_timeout(game=game, position=sleepy.position, now=now)
+        game.refresh_from_db()
+        if game.seats.get(pk=sleepy.pk).bot_playing:
+            break
+        services.command_submit(game=game, user=other.user, text="pass", expected_seq=game.last_seq, now=now)
+        game.refresh_from_db()
+    sleepy.refresh_from_db()
+    return sleepy

@@ -66,21 +66,10 @@ def _token_and_player(key: str) -> tuple[Any, Token] | None:
     if connection.vendor != "postgresql":
         token = Token.objects.select_related("user").filter(key=key).first()
         return (token.user, token) if token is not None else None
-    user_model = Token.user.field.related_model
-    sql = (
-        f"SELECT {raw.select_list(Token, 't')}, {raw.select_list(user_model, 'u')}"  # noqa: S608
-        f" FROM {Token._meta.db_table} AS t JOIN {user_model._meta.db_table} AS u ON u.id = t.user_id"
-        " WHERE t.key = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key])
-        row = cursor.fetchone()
-    if row is None:
+    found = raw.with_related(Token, "user", "a.key = %s", [key])
+    if not found or found[0].user is None:
         return None
-    width = len(raw.fields_of(Token))
-    token, user = raw.build(Token, row[:width]), raw.build(user_model, row[width:])
-    Token.user.field.set_cached_value(token, user)
-    return user, token
+    return found[0].user, found[0]
 
 
 class PlayerKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

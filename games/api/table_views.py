@@ -225,7 +225,7 @@ class GameInvitations(ApiView):
         return Response(InvitationLinkSerializer(body).data)
 
 
-class InvitationJoin(ApiView):
+class InvitationJoin(_TableAction):
     # The invitation link's way in, for scripts: whoever holds a table's link may take a seat,
     # private table or not (the page's /games/invite/<token>/ then its Join button).
     throttle_scope = limits.JOINS
@@ -242,7 +242,7 @@ class InvitationJoin(ApiView):
         responses={**TABLE_ACTION_RESPONSES, 410: ERROR},
         tags=["table"],
     )
-    def post(self, request: Request, token: str) -> Response:
+    def post(self, request: Request, token: str) -> Response:  # type: ignore[override]
         game = selectors.invited_game(token)
         if game is None:
             if selectors.invitation_withdrawn(token):
@@ -256,9 +256,7 @@ class InvitationJoin(ApiView):
                 "not_found",
                 status.HTTP_404_NOT_FOUND,
             )
-        try:
-            services.game_join(game=game, user=request.user, now=timezone.now())
-        except Exception as exc:
-            raise errors.translate(exc) from None
-        game.refresh_from_db()
-        return self.game_response(game)
+        return self.act_and_answer(game, request)
+
+    def act(self, game: models.Game, request: Request) -> None:
+        services.game_join(game=game, user=request.user, now=timezone.now())

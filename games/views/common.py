@@ -15,8 +15,6 @@ from games import models, selectors, texts
 # The invitation links this browser has opened: private tables it may look at while the link
 # stands (a withdrawn link stops working for those who opened it, too).
 INVITED_SESSION_KEY = "invitations"
-# Game ids are PostgreSQL bigints: a larger number names no game (and must not reach the database).
-MAX_GAME_ID = 2**63 - 1
 
 
 def now() -> Any:
@@ -24,7 +22,7 @@ def now() -> Any:
 
 
 def get_game(pk: int) -> models.Game:
-    game = selectors.game_with_creator(pk) if pk <= MAX_GAME_ID else None
+    game = selectors.game_with_creator(pk)
     if game is None:
         raise Http404(_("There is no game number %(id)s.") % {"id": pk})
     return game

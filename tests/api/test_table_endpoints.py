@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from games import models, services
 from tests.api.helpers import ClientFor, event_count, play_to_end, url
-from tests.factories import NOW, make_game, make_user
+from tests.factories import NOW, make_game, make_user, time_out_until_a_bot_plays
 
 pytestmark = pytest.mark.django_db
 
@@ -350,20 +350,7 @@ class TestReclaim:
     def away(self, ann: Any, bob: Any) -> models.Game:
         """A race where two timeouts in a row handed the pending player's seat to a bot."""
         game = make_game(ann, bob, time_per_move=dt.timedelta(hours=1))
-        sleepy = game.seats.get(is_pending=True)
-        other = game.seats.exclude(pk=sleepy.pk).get()
-        now = NOW
-        for _ in range(2):
-            now += dt.timedelta(hours=1)
-            services.seat_timeout(game=game, position=sleepy.position, now=now)
-            game.refresh_from_db()
-            if game.seats.get(pk=sleepy.pk).bot_playing:
-                break
-            services.command_submit(
-                game=game, user=other.user, text="pass", expected_seq=game.last_seq, now=now
-            )
-            game.refresh_from_db()
-        assert game.seats.get(pk=sleepy.pk).bot_playing
+        assert time_out_until_a_bot_plays(game).bot_playing
         return game
 
     def test_the_player_takes_their_seat_back_from_the_bot(

@@ -11,16 +11,6 @@ from games.engine.schema import Schemas, json_schema
 from games.engine.shapes import MessageJSON
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing() -> None:
-    return None
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache() -> None:
-    return None
-
-
 class Token(TypedDict):
     value: int
 

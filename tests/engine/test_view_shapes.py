@@ -21,18 +21,6 @@ from games import texts
 from games.engine.core import Engine, Rng, get_engine
 from games.engine.schema import Schemas, component_name, json_schema
 
-
-# tests/conftest.py's autouse fixtures need Django's settings and cache; these views need neither.
-@pytest.fixture(autouse=True)
-def _fast_password_hashing() -> None:
-    return None
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache() -> None:
-    return None
-
-
 NAMES = {0: "Ann", 1: "Bob", 2: "Cyd", 3: "Dee", 4: "Eve"}
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games import models, services, store
 from games.engine.core import CannotParse, IllegalCommand
-from tests.factories import NOW, make_game, make_user, player_to_act
+from tests.factories import NOW, make_game, make_user, player_to_act, time_out_until_a_bot_plays
 
 pytestmark = pytest.mark.django_db
 DAY = dt.timedelta(days=1)
@@ -234,20 +234,8 @@ class TestTimeouts:
     def test_two_timeouts_in_a_row_hand_the_seat_to_a_bot_until_the_player_returns(self) -> None:
         ann, bob = make_user(), make_user()
         game = make_game(ann, bob, time_per_move=dt.timedelta(hours=1))
-        sleepy = game.seats.get(is_pending=True)
-        other = game.seats.exclude(pk=sleepy.pk).get()
-        now = NOW
-        for _ in range(2):
-            now += dt.timedelta(hours=1)
-            services.seat_timeout(game=game, position=sleepy.position, now=now)
-            game.refresh_from_db()
-            if game.seats.get(pk=sleepy.pk).bot_playing:
-                break
-            services.command_submit(
-                game=game, user=other.user, text="pass", expected_seq=game.last_seq, now=now
-            )
-            game.refresh_from_db()
-        sleepy.refresh_from_db()
+        sleepy = time_out_until_a_bot_plays(game)
+        now = NOW + dt.timedelta(hours=2)  # the second timeout's
         assert sleepy.bot_playing and sleepy.consecutive_timeouts == 2
         assert models.Event.objects.filter(game=game, type="bot_took_over").count() == 1
         services.seat_reclaim(game=game, user=sleepy.user, now=now)
