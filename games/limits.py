@@ -6,19 +6,23 @@ name the client (``moonweb.client_ip``), one store (the shared cache). A scope's
 player, so chatting on the page and through the API draw on the same allowance.
 
 Counters are a read-then-write of the cache, as DRF keeps them: a burst of simultaneous requests
-may get a few over the limit, never many.
+may get a few over the limit, never many. ``allow`` keeps DRF's rule (a request is counted by every
+limit it passes, even when another refuses it) but reads all the request's counters in one round
+trip to the cache and writes them in one: a command counts against the player's limit and the
+action's, and was four round trips.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
 from moonweb.client_ip import client_ip
 
@@ -31,6 +35,10 @@ INVITATIONS = "invitations"
 
 
 class _Rate(SimpleRateThrottle):
+    # Set by SimpleRateThrottle.__init__ from the rate (the stubs do not declare them).
+    num_requests: int
+    duration: int
+
     def get_rate(self) -> str | None:
         # DRF binds the rates when its module is imported; read them now, so changed settings count.
         try:
@@ -41,9 +49,62 @@ class _Rate(SimpleRateThrottle):
     def get_ident(self, request: Any) -> str:
         return client_ip(getattr(request, "_request", request))
 
+    def counter_key(self, request: Any, view: Any) -> str | None:
+        """The cache key counting this request, or None when this limit does not apply to it."""
+        if self.rate is None:
+            return None
+        return self.get_cache_key(request, view)
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        return not allow([self], request, view)
+
+    def count(self, history: list[float], now: float) -> bool:
+        """DRF's sliding window on the history read from the cache: drop what is older than the
+        window, then refuse when it is full, or record this request."""
+        self.history, self.now = history, now
+        while history and history[-1] <= now - self.duration:
+            history.pop()
+        if len(history) >= self.num_requests:
+            return bool(self.throttle_failure())
+        history.insert(0, now)
+        return True
+
     def wait_seconds(self) -> int:
         """Whole seconds before the next request is allowed (at least 1)."""
         return max(1, math.ceil(self.wait() or 1))
+
+
+def allow(throttles: Sequence[BaseThrottle], request: Any, view: Any) -> list[float | None]:
+    """Count the request against every limit: the waits of those that refuse it (empty: allowed).
+
+    The counters of our limits are read with one ``get_many`` and the ones that grew written with
+    one ``set_many`` (for as long as the longest window: an entry past its own window is dropped
+    when read). Other throttles are asked one by one, as DRF asks them.
+    """
+    waits: list[float | None] = []
+    keyed: list[tuple[_Rate, str]] = []
+    for throttle in throttles:
+        if isinstance(throttle, _Rate):
+            key = throttle.counter_key(request, view)
+            if key is not None:
+                keyed.append((throttle, key))
+        elif not throttle.allow_request(request, view):
+            waits.append(throttle.wait())
+    if not keyed:
+        return waits
+    store = keyed[0][0].cache
+    found = store.get_many([key for _, key in keyed])
+    now = keyed[0][0].timer()
+    grown: dict[str, list[float]] = {}
+    for throttle, key in keyed:
+        throttle.key = key
+        if throttle.count(found.get(key, []), now):
+            grown[key] = throttle.history
+        else:
+            waits.append(throttle.wait())
+    if grown:
+        store.set_many(grown, max(throttle.duration for throttle, _ in keyed))
+    return waits
 
 
 class VisitorRate(_Rate):
@@ -77,15 +138,15 @@ class ActionRate(_Rate):
         if scope is not None:
             super().__init__()
 
-    def allow_request(self, request: Any, view: Any) -> bool:
+    def counter_key(self, request: Any, view: Any) -> str | None:
         if request.method in SAFE_METHODS:
-            return True
+            return None
         if self.scope is None:
             self.scope = getattr(view, "throttle_scope", None)
             if self.scope is None:
-                return True
+                return None
             super().__init__()
-        return super().allow_request(request, view)
+        return super().counter_key(request, view)
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         user = getattr(request, "user", None)

@@ -14,7 +14,8 @@ callers keep their ORM queries there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -25,40 +26,64 @@ M = TypeVar("M", bound=Model)
 
 def fields_of(model: type[Model]) -> list[Field[Any, Any]]:
     """The model's columns, in the order ``from_db`` takes them."""
-    return list(model._meta.concrete_fields)
+    return list(_shape(model).fields)
 
 
+class _Shape:
+    """What building a model's instances from its columns needs, worked out once per model: every
+    command builds six instances, and walking the model's metadata again each time cost as much as
+    reading one of them."""
+
+    def __init__(self, model: type[Model]) -> None:
+        self.fields: tuple[Field[Any, Any], ...] = tuple(model._meta.concrete_fields)
+        self.attnames = [f.attname for f in self.fields]
+        # Only JSON fields have a converter on PostgreSQL: the others pass their value through.
+        self.converters: list[tuple[int, Callable[..., Any]]] = [
+            (i, f.from_db_value) for i, f in enumerate(self.fields) if hasattr(f, "from_db_value")
+        ]
+
+
+@functools.cache
+def _shape(model: type[Model]) -> _Shape:
+    return _Shape(model)
+
+
+@functools.cache
 def select_list(model: type[Model], alias: str) -> str:
     """``alias."col", ...`` for every column of the model."""
     quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(str(f.column))}" for f in fields_of(model))
+    return ", ".join(f"{alias}.{quote(str(f.column))}" for f in _shape(model).fields)
 
 
 def build(model: type[M], values: Sequence[Any]) -> M:
     """The instance a queryset would have built from these column values."""
-    fields = fields_of(model)
-    converted = [
-        f.from_db_value(value, None, connection)
-        if value is not None and hasattr(f, "from_db_value")
-        else value
-        for f, value in zip(fields, values, strict=True)
-    ]
-    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+    shape = _shape(model)
+    if len(values) != len(shape.fields):
+        raise ValueError(f"{model.__name__} has {len(shape.fields)} columns, not {len(values)}")
+    converted = list(values)
+    for i, convert in shape.converters:
+        if converted[i] is not None:
+            converted[i] = convert(converted[i], None, connection)
+    return model.from_db(connection.alias, shape.attnames, converted)
 
 
-def insert_columns(model: type[Model]) -> list[Field[Any, Any]]:
-    """The columns an INSERT writes: all but an auto-generated primary key."""
+@functools.cache
+def insert_columns(model: type[Model]) -> tuple[tuple[Field[Any, Any], ...], str, str]:
+    """The columns an INSERT writes (all but an auto-generated primary key), their quoted names
+    and one row's placeholders."""
     auto = model._meta.pk
-    return [f for f in fields_of(model) if not (f is auto and f.get_internal_type().endswith("AutoField"))]
+    fields = tuple(
+        f for f in _shape(model).fields if not (f is auto and f.get_internal_type().endswith("AutoField"))
+    )
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(str(f.column)) for f in fields)
+    return fields, columns, "(" + ", ".join(["%s"] * len(fields)) + ")"
 
 
 def insert_values(model: type[Model], instances: Sequence[Model]) -> tuple[str, str, list[Any]]:
     """``(columns, VALUES rows, params)`` to insert these instances, values prepared as the ORM
     prepares them for a save (JSON adapted, dates made aware...)."""
-    fields = insert_columns(model)
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(str(f.column)) for f in fields)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    fields, columns, row = insert_columns(model)
     params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for obj in instances for f in fields]
     return columns, ", ".join([row] * len(instances)), params
 
@@ -69,6 +94,24 @@ def with_related(
     """Rows of ``model`` (alias ``a``) matching ``where``, each with the row its foreign key
     ``related`` points at (alias ``b``) attached as ``select_related(related)`` attaches it: one
     statement. A null key (LEFT JOIN) attaches None."""
+    field, other, sql = _joined(model, related, where, order)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        found = cursor.fetchall()
+    width = len(_shape(model).fields)
+    out = []
+    for row in found:
+        instance = build(model, row[:width])
+        field.set_cached_value(instance, build(other, row[width:]) if row[width] is not None else None)
+        out.append(instance)
+    return out
+
+
+@functools.cache
+def _joined(
+    model: type[Model], related: str, where: str, order: str
+) -> tuple[ForeignKey[Any, Any], type[Model], str]:
+    """``with_related``'s foreign key, the model it points at and its statement, once per call site."""
     field = model._meta.get_field(related)
     assert isinstance(field, ForeignKey)  # a column that points at one row
     other: type[Model] = field.related_model
@@ -79,13 +122,4 @@ def with_related(
         f" ON b.{quote(str(other._meta.pk.column))} = a.{quote(str(field.column))}"
         f" WHERE {where}{' ORDER BY ' + order if order else ''}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, list(params))
-        found = cursor.fetchall()
-    width = len(fields_of(model))
-    out = []
-    for row in found:
-        instance = build(model, row[:width])
-        field.set_cached_value(instance, build(other, row[width:]) if row[width] is not None else None)
-        out.append(instance)
-    return out
+    return field, other, sql

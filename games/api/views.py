@@ -88,6 +88,12 @@ class ApiView(APIView):
     def get_exception_handler(self) -> Any:
         return errors.exception_handler
 
+    def check_throttles(self, request: Request) -> None:
+        # DRF's check, with the counters read and written in one round trip each (games.limits).
+        waits = limits.allow(self.get_throttles(), request, self)
+        if waits:
+            self.throttled(request, max((wait for wait in waits if wait is not None), default=None))
+
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         # DRF's own sentence does not say that nothing happened; Retry-After carries the wait.
         raise exceptions.Throttled(

@@ -17,7 +17,7 @@ import pytest
 from django.core.cache import CacheHandler, cache
 from rest_framework.test import APIClient
 
-from games import models, services
+from games import limits, models, services
 from tests.api.helpers import ClientFor, event_count, url
 from tests.factories import NOW, make_game, make_user
 
@@ -93,6 +93,53 @@ def test_reading_does_not_count_against_the_command_limit(
         assert client.get(url(game)).status_code == 200
         assert client.get("/api/games/").status_code == 200
     assert send_pass(client, game).status_code == 201
+
+
+class CountingCache:
+    """The shared cache, counting the round trips the limits make to it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.calls = inner, []
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.inner, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            return method(*args, **kwargs)
+
+        return counted
+
+
+def test_a_command_reads_its_two_counters_in_one_round_trip_and_writes_them_in_one(
+    settings: Any, client_for: ClientFor, ann: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_rates(settings, player="100/minute", commands="100/minute")
+    game = rival_table(ann)
+    client = client_for(ann)
+    counting = CountingCache(cache)
+    monkeypatch.setattr(limits._Rate, "cache", counting)
+
+    assert send_pass(client, game).status_code == 201
+
+    assert counting.calls == ["get_many", "set_many"]
+    # Both limits counted the command: the player's and the action's.
+    assert len(cache.get(f"throttle_player_{ann.pk}")) == 1
+    assert len(cache.get(f"throttle_commands_{ann.pk}")) == 1
+
+
+def test_a_request_one_limit_refuses_still_counts_against_the_others(
+    settings: Any, client_for: ClientFor, ann: Any
+) -> None:
+    # DRF's rule, kept when the counters are read together: every limit a request passes counts it.
+    set_rates(settings, player="100/minute", commands="2/minute")
+    game = rival_table(ann)
+    client = client_for(ann)
+
+    assert [send_pass(client, game).status_code for _ in range(3)] == [201, 201, 429]
+
+    assert len(cache.get(f"throttle_player_{ann.pk}")) == 3
+    assert len(cache.get(f"throttle_commands_{ann.pk}")) == 2
 
 
 def test_table_creation_and_chat_are_limited(settings: Any, client_for: ClientFor, ann: Any) -> None:
