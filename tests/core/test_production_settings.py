@@ -123,6 +123,35 @@ def test_database_connections_are_kept_and_checked_unless_turned_off() -> None:
     assert per_request.stdout.split() == ["0", "True"]
 
 
+def test_statements_are_prepared_on_postgresql_unless_turned_off() -> None:
+    show = "from django.conf import settings; print(settings.DATABASES['default'].get('OPTIONS', {}))"
+    postgres = {"DEBUG": "1", "DATABASE_URL": "postgres://moonweb:secret@db-host:5432/moonweb"}
+    prepared = run(postgres, code=show)
+    assert prepared.returncode == 0, prepared.stderr
+    assert "'server_side_binding': True" in prepared.stdout
+    assert "'prepare_threshold': 5" in prepared.stdout
+    assert "'prepare_threshold': 0" in run({**postgres, "DATABASE_PREPARE_THRESHOLD": "0"}, code=show).stdout
+    as_text = run({**postgres, "DATABASE_PREPARED_STATEMENTS": "0"}, code=show)
+    assert "server_side_binding" not in as_text.stdout
+    assert "prepare_threshold" not in as_text.stdout
+    sqlite = run({"DEBUG": "1"}, code=show)
+    assert "server_side_binding" not in sqlite.stdout
+
+
+@pytest.mark.django_db
+def test_a_connection_prepares_a_statement_it_sends_again_and_again() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    with connection.cursor() as cursor:
+        for _ in range(6):
+            cursor.execute("SELECT %s::int + 1", [41])
+        assert cursor.fetchone() == (42,)
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["%::int + 1%"])
+        assert cursor.fetchone() == (1,)
+
+
 PRODUCTION_REQUESTS = """
 import json
 from django.conf import settings
