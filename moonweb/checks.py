@@ -7,7 +7,10 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
-SHARED_CACHE_BACKENDS = ("django.core.cache.backends.redis.RedisCache",)
+SHARED_CACHE_BACKENDS = (
+    "django.core.cache.backends.redis.RedisCache",
+    "moonweb.redis_cache.KeptClientRedisCache",
+)
 
 
 @register(Tags.security, deploy=True)

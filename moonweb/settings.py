@@ -233,7 +233,8 @@ else:
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    # Django's Redis backend, keeping its client between calls (moonweb/redis_cache.py says why).
+    CACHES = {"default": {"BACKEND": "moonweb.redis_cache.KeptClientRedisCache", "LOCATION": CACHE_URL}}
 elif CACHE_URL:
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL or empty, not {CACHE_URL!r}")
 else:

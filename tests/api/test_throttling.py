@@ -227,7 +227,7 @@ def test_with_redis_two_cache_clients_share_one_count(settings: Any, client_for:
     prefix = f"limits-test-{ann.pk}"
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "moonweb.redis_cache.KeptClientRedisCache",
             "LOCATION": broker,
             "KEY_PREFIX": prefix,
         }
