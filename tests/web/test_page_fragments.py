@@ -123,3 +123,39 @@ def test_a_spectator_does_not_get_a_players_fragments(game: models.Game, bob: An
 
     spectator, _ = _get(client_for(make_user("Eve")), game)
     assert "for Ann only" not in spectator
+
+
+def _chat_form(page: str) -> str:
+    found = re.search(r'<form[^>]*class="chat-form".*?</form>', page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_the_chat_form_names_the_players_as_they_are_now_and_never_oneself(
+    game: models.Game, ann: Any, bob: Any
+) -> None:
+    client = client_for(ann)
+    before, _ = _get(client, game)
+    assert ">Bob</option>" in _chat_form(before) and ">Ann</option>" not in _chat_form(before)
+
+    bob.display_name = "Roberta"
+    bob.save(update_fields=["display_name"])
+
+    after, _ = _get(client, game)
+    assert ">Roberta</option>" in _chat_form(after) and ">Bob</option>" not in _chat_form(after)
+    bobs_page, _ = _get(client_for(bob), game)
+    assert ">Ann</option>" in _chat_form(bobs_page) and ">Roberta</option>" not in _chat_form(bobs_page)
+
+
+def test_a_refused_chat_line_shows_its_error_not_the_empty_form_of_the_cache(
+    game: models.Game, ann: Any
+) -> None:
+    client = client_for(ann)
+    _get(client, game)  # the empty form is in the cache now
+
+    refused = client.post(f"/games/{game.pk}/chat/", {"text": "x" * 1001, "to": ""})
+
+    assert refused.status_code == 400
+    form = _chat_form(refused.content.decode())
+    assert 'class="errorlist' in form
+    assert "x" * 1001 in form  # what the player wrote is kept for them to shorten
