@@ -94,40 +94,32 @@ def with_related(
     """Rows of ``model`` (alias ``a``) matching ``where``, each with the row its foreign key
     ``related`` points at (alias ``b``) attached as ``select_related(related)`` attaches it: one
     statement. A null key (LEFT JOIN) attaches None."""
+    field, other, sql = _joined(model, related, where, order)
     with connection.cursor() as cursor:
-        cursor.execute(_joined(model, related, where, order), list(params))
-        return build_with_related(model, related, cursor.fetchall())
-
-
-def build_with_related(model: type[M], related: str, rows: Sequence[Sequence[Any]]) -> list[M]:
-    """Instances of ``model`` from rows of its columns followed by those of the row its foreign key
-    ``related`` points at (all null: None), that one attached as ``select_related`` attaches it."""
-    field = _foreign_key(model, related)
-    other: type[Model] = field.related_model
+        cursor.execute(sql, list(params))
+        found = cursor.fetchall()
     width = len(_shape(model).fields)
     out = []
-    for row in rows:
+    for row in found:
         instance = build(model, row[:width])
         field.set_cached_value(instance, build(other, row[width:]) if row[width] is not None else None)
         out.append(instance)
     return out
 
 
-def _foreign_key(model: type[Model], related: str) -> ForeignKey[Any, Any]:
+@functools.cache
+def _joined(
+    model: type[Model], related: str, where: str, order: str
+) -> tuple[ForeignKey[Any, Any], type[Model], str]:
+    """``with_related``'s foreign key, the model it points at and its statement, once per call site."""
     field = model._meta.get_field(related)
     assert isinstance(field, ForeignKey)  # a column that points at one row
-    return field
-
-
-@functools.cache
-def _joined(model: type[Model], related: str, where: str, order: str) -> str:
-    """``with_related``'s statement, made once per call site."""
-    field = _foreign_key(model, related)
     other: type[Model] = field.related_model
     quote = connection.ops.quote_name
-    return (
+    sql = (
         f"SELECT {select_list(model, 'a')}, {select_list(other, 'b')}"  # noqa: S608
         f" FROM {model._meta.db_table} AS a LEFT JOIN {other._meta.db_table} AS b"
         f" ON b.{quote(str(other._meta.pk.column))} = a.{quote(str(field.column))}"
         f" WHERE {where}{' ORDER BY ' + order if order else ''}"
     )
+    return field, other, sql

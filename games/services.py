@@ -233,7 +233,8 @@ def command_submit(
     with transaction.atomic():
         # The game row, its state and its seats are read once, here, and kept current by every
         # append below (the player's, then the bots'): a move costs the same few statements.
-        locked, current, seats = store.lock_load_and_seat(game)
+        locked, current = store.lock_and_load(game)
+        seats = store.seats_of(locked)
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise NotAllowed("You have no seat at this table.")
@@ -510,9 +511,10 @@ def seat_timeout(
     with transaction.atomic():
         # As a command: the game row, its state and its seats read once (seats are only written
         # with the game row locked), kept current by each append below.
-        locked, current, seats = store.lock_load_and_seat(game)
+        locked, current = store.lock_and_load(game)
         if locked.status != models.Game.Status.ACTIVE:
             return None
+        seats = store.seats_of(locked)
         seat = next((s for s in seats if s.position == position), None)
         if seat is None or not seat.is_pending or seat.deadline is None or seat.deadline > now:
             return None

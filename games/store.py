@@ -14,7 +14,6 @@ it. ``is_fresh`` is that rule, in one place.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -182,52 +181,17 @@ def lock_and_load(game: models.Game) -> tuple[models.Game, Loaded]:
         except models.StateCache.DoesNotExist:
             cache = None
         return locked, _from_cache(locked, cache)
+    game_table, cache_table = models.Game._meta.db_table, models.StateCache._meta.db_table
+    sql = (
+        f"SELECT {raw.select_list(models.Game, 'g')}, {raw.select_list(models.StateCache, 'c')}"  # noqa: S608
+        f" FROM {game_table} AS g LEFT JOIN {cache_table} AS c ON c.game_id = g.id"
+        " WHERE g.id = %s FOR UPDATE OF g"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(_locking_statement(with_seats=False), [game.pk])
+        cursor.execute(sql, [game.pk])
         row = cursor.fetchone()
     if row is None:
         raise models.Game.DoesNotExist(f"no game {game.pk}")
-    return _locked_and_loaded(row)
-
-
-def lock_load_and_seat(game: models.Game) -> tuple[models.Game, Loaded, list[models.Seat]]:
-    """``lock_and_load`` and ``seats_of`` in one statement on PostgreSQL: a row per seat, each
-    carrying the game row (read and built once, from the first row) and its seat with its player.
-    A statement less on every command and timeout."""
-    if connection.vendor != "postgresql":
-        locked, loaded = lock_and_load(game)
-        return locked, loaded, seats_of(locked)
-    with connection.cursor() as cursor:
-        cursor.execute(_locking_statement(with_seats=True), [game.pk])
-        rows = cursor.fetchall()
-    if not rows:
-        raise models.Game.DoesNotExist(f"no game {game.pk}")
-    start = len(raw.fields_of(models.Game)) + len(raw.fields_of(models.StateCache))
-    locked, loaded = _locked_and_loaded(rows[0][:start])
-    # A game without seats yet has one row, its seat columns all null.
-    seated = [row[start:] for row in rows if row[start] is not None]
-    return locked, loaded, raw.build_with_related(models.Seat, "user", seated)
-
-
-@functools.cache
-def _locking_statement(*, with_seats: bool) -> str:
-    """The game row (locked) with its state cache, and with ``with_seats`` its seats and players."""
-    game_table, cache_table = models.Game._meta.db_table, models.StateCache._meta.db_table
-    columns = f"{raw.select_list(models.Game, 'g')}, {raw.select_list(models.StateCache, 'c')}"
-    joins = f" LEFT JOIN {cache_table} AS c ON c.game_id = g.id"
-    order = ""
-    if with_seats:
-        player = models.Seat._meta.get_field("user").related_model
-        columns += f", {raw.select_list(models.Seat, 'a')}, {raw.select_list(player, 'b')}"
-        joins += (
-            f" LEFT JOIN {models.Seat._meta.db_table} AS a ON a.game_id = g.id"
-            f" LEFT JOIN {player._meta.db_table} AS b ON b.id = a.user_id"
-        )
-        order = " ORDER BY a.position"
-    return f"SELECT {columns} FROM {game_table} AS g{joins} WHERE g.id = %s{order} FOR UPDATE OF g"  # noqa: S608
-
-
-def _locked_and_loaded(row: Sequence[Any]) -> tuple[models.Game, Loaded]:
     width = len(raw.fields_of(models.Game))
     locked = raw.build(models.Game, row[:width])
     cache = raw.build(models.StateCache, row[width:]) if row[width] is not None else None
@@ -237,7 +201,12 @@ def _locked_and_loaded(row: Sequence[Any]) -> tuple[models.Game, Loaded]:
 
 
 def seats_of(game: models.Game) -> list[models.Seat]:
-    """The game's seats with their players, in order: read once per command and kept current."""
+    """The game's seats with their players, in order: read once per command and kept current.
+
+    A statement of its own, after ``lock_and_load``: joined to the locking statement, the seats would
+    come from the snapshot taken before the lock was granted (PostgreSQL re-reads only the locked
+    row), so a command that waited for another would decide on, and write back, seats as they were
+    before that command (``tests/store/test_store.py``'s two commands for one seq caught it)."""
     if connection.vendor != "postgresql":
         return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
     return raw.with_related(models.Seat, "user", "a.game_id = %s", [game.pk], order="a.position")

@@ -71,7 +71,8 @@ COMMAND_POST = [
     "SELECT authtoken_token",
     "SELECT games_game",
     "SAVEPOINT",
-    "SELECT games_game",  # locked, with its state cache, its seats and their players
+    "SELECT games_game",  # locked, with its state cache
+    "SELECT games_seat",
     # one statement: the events, the state cache, the seats whose decision changed, the game row
     "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",

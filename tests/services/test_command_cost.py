@@ -15,13 +15,12 @@ from tests.statements import summary
 pytestmark = pytest.mark.django_db
 
 # A player's move with nobody else to move after it: the game row locked and read with its state
-# cache, its seats and their players (one statement), then the writes. No savepoint of its own: the
-# one pair seen here is the command's transaction inside the test's (BEGIN/COMMIT in production).
+# cache, the seats with their players, then the writes. No savepoint of its own: the one pair seen
+# here is the command's transaction inside the test's (BEGIN/COMMIT in production).
 ONE_MOVE = [
     "SAVEPOINT",
-    # FOR UPDATE, with games_statecache, games_seat and accounts_user joined: the state in hand
-    # and who to tell
-    "SELECT games_game",
+    "SELECT games_game",  # FOR UPDATE, with games_statecache joined: the state in hand
+    "SELECT games_seat",  # with accounts_user joined: who to tell
     # one statement: the events, the state cache, the seats whose decision changed, the game row
     "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",  # the next player's turn email
@@ -61,8 +60,8 @@ def test_bots_moving_after_a_player_read_nothing_again() -> None:
     assert moves == 3  # Ann's, then both bots' until it is Ann's turn again
     said = summary(queries)
     # Read once: the game, its state and its seats; then each move writes its own rows.
-    assert said[:2] == ["SAVEPOINT", "SELECT games_game"]  # with the seats joined
-    assert [s for s in said if s.startswith("SELECT")] == said[1:2]
+    assert said[:3] == ["SAVEPOINT", "SELECT games_game", "SELECT games_seat"]
+    assert [s for s in said if s.startswith("SELECT")] == said[1:3]
     assert sum("INSERT games_event" in s for s in said) == moves
     assert said.count("SAVEPOINT") == 1
 
@@ -78,7 +77,8 @@ def test_a_timeout_reads_the_game_and_its_seats_once() -> None:
     assert result is not None
     assert summary(queries) == [
         "SAVEPOINT",
-        "SELECT games_game",  # with its state cache, its seats and their players
+        "SELECT games_game",
+        "SELECT games_seat",
         "WITH INSERT games_statecache, INSERT games_event, UPDATE games_game",  # seat_timed_out
         "INSERT games_notification",  # the player hears of it
         # the default move

@@ -70,43 +70,6 @@ def test_the_seats_and_their_players_are_what_the_orm_reads(game: models.Game) -
     assert users[0] is not None and users[0].away_until == dt.date(2030, 1, 2) and users[2] is None
 
 
-def test_the_game_its_cache_and_its_seats_in_one_statement_are_what_the_orm_reads(
-    game: models.Game,
-) -> None:
-    models.Seat.objects.create(game=game, position=2, is_bot=True, joined_at=NOW)  # nobody's seat
-    orm_game = models.Game.objects.select_related("state_cache").get(pk=game.pk)
-    orm_seats = list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
-
-    with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        locked, loaded, seats = store.lock_load_and_seat(game)
-
-    assert [q["sql"].split()[0] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]] == [
-        "SELECT"
-    ]
-    assert "FOR UPDATE OF g" in queries.captured_queries[-2]["sql"]
-    assert values(locked) == values(orm_game)
-    with _no_queries():
-        assert values(locked.state_cache) == values(orm_game.state_cache)
-        users = [s.user for s in seats]
-    assert loaded == store.lock_and_load(game)[1]
-    assert [values(s) for s in seats] == [values(s) for s in orm_seats]
-    orm_users = [s.user for s in orm_seats]
-    assert [values(u) if u else None for u in users] == [values(u) if u else None for u in orm_users]
-    assert seats[1].standing == {"lock": "always"} and users[2] is None
-
-
-def test_a_game_nobody_sits_at_yet_is_read_with_no_seats() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("the hand-written statements are PostgreSQL's")
-    game = make_game(make_user(), start=False, seat_count=2)
-    models.Seat.objects.filter(game=game).delete()
-    with transaction.atomic():
-        locked, _, seats = store.lock_load_and_seat(game)
-    assert locked.pk == game.pk and seats == []
-    with pytest.raises(models.Game.DoesNotExist), transaction.atomic():
-        store.lock_load_and_seat(models.Game(pk=game.pk + 1000))
-
-
 def test_a_move_writes_the_events_the_orm_would_read_back(game: models.Game) -> None:
     game = make_game(make_user(), make_user())  # the race: "roll" is always a move
     before = game.last_seq

@@ -60,7 +60,8 @@ MOVE_POST = [
     "SELECT games_statecache",
     "SELECT games_seat",  # the players' names, for the "Played: ..." message
     "SAVEPOINT",
-    "SELECT games_game",  # locked, with its state cache, its seats and their players
+    "SELECT games_game",  # locked, with its state cache
+    "SELECT games_seat",
     # one statement: the events, the state cache, the seats whose decision changed, the game row
     "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
     "INSERT games_notification",
