@@ -21,9 +21,10 @@ from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
-# A seated player's page: session, user, game, seats, state cache (current: no events read after
-# it); then, when the fragments are not cached, the end of the log and the two reads of the recap.
-QUERIES_CACHED = 5
+# A seated player's page: the session's user (the session itself comes from the cache), game,
+# seats, state cache (current: no events read after it); then, when the fragments are not cached,
+# the end of the log and the two reads of the recap.
+QUERIES_CACHED = 4
 QUERIES_DRAWN = QUERIES_CACHED + 3
 
 

@@ -49,11 +49,11 @@ def test_it_reads_the_same_number_of_queries_for_a_short_and_a_long_game() -> No
         assert queries_for(short, who) == queries_for(long, who), who
 
 
-# POST /games/{id}/move/: the session and its user, the game and the player's seat, the state for
-# the move's legal forms, then the command (its transaction: BEGIN/COMMIT in production, a
-# savepoint pair here). The page after it is the redirect's GET, counted above.
+# POST /games/{id}/move/: the user of the session (the session is read from the cache), the game
+# and the player's seat, the state for the move's legal forms, then the command (its transaction:
+# BEGIN/COMMIT in production, a savepoint pair here). The page after it is the redirect's GET,
+# counted above.
 MOVE_POST = [
-    "SELECT django_session",
     "SELECT accounts_user",
     "SELECT games_game",
     "SELECT games_seat",
@@ -81,3 +81,20 @@ def test_a_move_post_costs_a_fixed_few_statements() -> None:
         assert summary(captured) == MOVE_POST
         game.refresh_from_db()
         assert player_to_act(game) != mover  # the move was played
+
+
+def test_a_session_is_read_from_the_cache_and_outlives_a_cache_flush() -> None:
+    from django.core.cache import cache
+
+    game = game_after(SHORT)
+    client = client_for(player_to_act(game))
+    client.get(f"/games/{game.pk}/")
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(f"/games/{game.pk}/").status_code == 200
+    assert "SELECT django_session" not in summary(captured)
+
+    cache.clear()  # a restarted Redis: the database still has the session
+    with CaptureQueriesContext(connection) as captured:
+        page = client.get(f"/games/{game.pk}/")
+    assert "SELECT django_session" in summary(captured)
+    assert page.status_code == 200 and page.context["user"].is_authenticated
