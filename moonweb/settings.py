@@ -226,10 +226,10 @@ else:
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
 
-# The shared cache holds every rate limit (DRF throttles, allauth's, invitations): it must be seen by
-# all processes, so never per-process memory. Redis when CACHE_URL names one (production with more
-# than one machine needs it; `check --deploy` warns without it), else files under var/cache, which
-# the web, worker and beat processes of one machine share.
+# The shared cache holds every rate limit (DRF throttles, allauth's, invitations) and the sessions:
+# it must be seen by all processes, so never per-process memory. Redis when CACHE_URL names one
+# (production with more than one machine needs it; `check --deploy` warns without it), else files
+# under var/cache, which the web, worker and beat processes of one machine share.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://")):
