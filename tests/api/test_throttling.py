@@ -284,3 +284,24 @@ def test_the_example_bot_waits_out_the_limit_and_finishes(
     game.refresh_from_db()
     assert game.status == models.Game.Status.FINISHED
     assert refusals, "the bot was never over the limit: the test proves nothing"
+
+
+def test_a_throttle_of_another_kind_is_asked_as_drf_asks_it(settings: Any, ann: Any) -> None:
+    from rest_framework.test import APIRequestFactory
+    from rest_framework.throttling import BaseThrottle
+
+    class Closed(BaseThrottle):
+        def allow_request(self, request: Any, view: Any) -> bool:
+            return False
+
+        def wait(self) -> float:
+            return 7.0
+
+    set_rates(settings, player="100/minute")
+    request = APIRequestFactory().get("/api/games/")
+    request.user = ann
+
+    waits = limits.allow([Closed(), limits.PlayerRate()], request, None)
+
+    assert waits == [7.0]
+    assert len(cache.get(f"throttle_player_{ann.pk}")) == 1  # the player's limit counted it all the same
