@@ -98,41 +98,79 @@ def _compositions(n: int, faces: tuple[int, ...]) -> tuple[tuple[Counts, float],
     return tuple(out)
 
 
+class _Saving(NamedTuple):
+    """What saves a roll on which no die fits the requirements plainly, for one set of abilities."""
+
+    singles: tuple[int, ...]  # a face rolled exactly once may be locked as a Wild
+    no_extra: bool  # Vanta Sae: a die may be locked as a Wild when no Extra Die was rolled
+    extra: bool  # an Extra Die may be locked as 2 of a requirement's face
+    moro: bool  # Moro Mada: a pool of 1 to 3 dice with an Extra Die is safe
+
+
+@lru_cache(maxsize=4096)
+def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
+    normal = [f for f in req_faces if f != WILD]
+    moro = MORO_MADA in abilities
+    if not normal:
+        return _Saving((), False, False, moro)  # only a real Wild fits a Wild requirement
+    return _Saving(
+        tuple(AS_WILD_IF_EXACTLY_ONE[a] for a in abilities if a in AS_WILD_IF_EXACTLY_ONE),
+        VANTA_SAE in abilities,
+        any(EXTRA_AS_TWO[a] in normal for a in abilities if a in EXTRA_AS_TWO),
+        moro,
+    )
+
+
+def _saves(saving: _Saving, counts: Counts, n: int) -> bool:
+    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? Asked for every way a
+    roll can land (``_rescue_chance``): a list is quicker here than ``any`` over a generator."""
+    if counts[EXTRA]:
+        if saving.extra or (saving.moro and n <= 3):
+            return True
+    elif saving.no_extra and n:
+        return True
+    return 1 in [counts[g] for g in saving.singles]
+
+
 def saved_by_ability(counts: Counts, req_faces: tuple[int, ...], abilities: frozenset[str]) -> bool:
     """On a roll where no die fits ``req_faces`` plainly, can an ability lock a die anyway, or make
-    the roll safe? Written for speed; a test checks it against the engine's ``die_fits``."""
-    n = sum(counts)
-    if MORO_MADA in abilities and n <= 3 and counts[EXTRA]:
-        return True
-    normal = [f for f in req_faces if f != WILD]
-    if not normal:
-        return False
-    for ability in abilities:
-        g = AS_WILD_IF_EXACTLY_ONE.get(ability)
-        if g is not None:
-            if counts[g] == 1:
-                return True
-        elif ability == VANTA_SAE:
-            if counts[EXTRA] == 0 and n:
-                return True
-        elif ability in EXTRA_AS_TWO and counts[EXTRA] and EXTRA_AS_TWO[ability] in normal:
-            return True
-    return False
+    the roll safe? A test checks it against the engine's ``die_fits``."""
+    return _saves(_saving(req_faces, abilities), counts, sum(counts))
 
 
-def _second_chance(counts: Counts, n: int, fit: float, abilities: frozenset[str], committed: bool) -> float:
+class _Retries(NamedTuple):
+    """The re-roll and supply-roll abilities a player holds, priced for one roll of ``n`` dice."""
+
+    vila_miss: float | None  # Vila Noir: 2 dice re-rolled all miss (when no Reactor was rolled)
+    lila_miss: float | None  # Lila Al Bindar: every die re-rolled misses (when 2 Reactors were)
+    saghari: bool
+    ryan_rogal: bool
+    b3_ar: bool  # only for a requirement committed on an earlier roll
+
+
+def _retries(n: int, fit: float, abilities: frozenset[str], committed: bool) -> _Retries:
+    return _Retries(
+        (1 - fit) ** min(VILA_NOIR_DICE, n) if VILA_NOIR in abilities else None,
+        (1 - fit) ** n if LILA_AL_BINDAR in abilities else None,
+        SAGHARI in abilities,
+        RYAN_ROGAL in abilities,
+        B3_AR in abilities and committed,
+    )
+
+
+def _second_chance(counts: Counts, retries: _Retries) -> float:
     """The chance that a re-roll or supply-roll ability turns a roll that locks nothing into one
     that does (approximately: re-rolled dice fit with the plain chance)."""
     miss = 1.0
-    if VILA_NOIR in abilities and counts[REACTOR] == 0:
-        miss = min(miss, (1 - fit) ** min(VILA_NOIR_DICE, n))
-    if LILA_AL_BINDAR in abilities and counts[REACTOR] >= 2:
-        miss = min(miss, (1 - fit) ** n)
-    if SAGHARI in abilities and counts[DAMAGE] == 0:
+    if retries.vila_miss is not None and counts[REACTOR] == 0:
+        miss = min(miss, retries.vila_miss)
+    if retries.lila_miss is not None and counts[REACTOR] >= 2:
+        miss = min(miss, retries.lila_miss)
+    if retries.saghari and counts[DAMAGE] == 0:
         miss *= 5 / 6  # the supply die shows a Wild
-    if RYAN_ROGAL in abilities and counts[DAMAGE] >= 2:
+    if retries.ryan_rogal and counts[DAMAGE] >= 2:
         miss *= (5 / 6) ** 2
-    if B3_AR in abilities and committed and counts[THRUSTER] >= 3:
+    if retries.b3_ar and counts[THRUSTER] >= 3:
         miss = 0.0  # completes a requirement committed on an earlier roll
     return 1 - miss
 
@@ -146,13 +184,14 @@ def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str]
     fitting = _fitting_faces(req_faces)
     others = tuple(f for f in range(6) if f not in fitting)
     fit = max(_fit_chance(f) for f in req_faces)
-    second = bool(abilities & _REROLL_RESCUES)
+    saving = _saving(req_faces, abilities)
+    retries = _retries(n, fit, abilities, committed) if abilities & _REROLL_RESCUES else None
     saved = 0.0
     for counts, chance in _compositions(n, others):
-        if saved_by_ability(counts, req_faces, abilities):
+        if _saves(saving, counts, n):
             saved += chance
-        elif second:
-            saved += chance * _second_chance(counts, n, fit, abilities, committed)
+        elif retries is not None:
+            saved += chance * _second_chance(counts, retries)
     return saved
 
 
