@@ -18,7 +18,7 @@ from how many they hold, and the deck and Hazard pile orders are never looked at
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from games.engine.core import Rng
@@ -170,49 +170,80 @@ def _die(face: int, ability: str | None = None) -> LockedDie:
         return die
 
 
+class _LockRules(NamedTuple):
+    """How a player's abilities change what may be locked on a requirement of one face."""
+
+    doubler: str | None  # counts a die of the face (or a Wild) as 2 in a pool of 1 to 3
+    as_wild: tuple[tuple[str, int], ...]  # (ability, face) locked as a Wild when rolled exactly once
+    vanta_sae: bool
+    extra_two: str | None  # locks an Extra Die as 2 of the face
+    sella_pelleon: bool
+
+    @property
+    def any(self) -> bool:
+        return bool(self.as_wild) or self.vanta_sae or self.extra_two is not None or self.sella_pelleon
+
+
+@lru_cache(maxsize=1024)
+def _lock_rules(face: int, abilities: frozenset[str]) -> _LockRules:
+    if face == WILD:
+        return _LockRules(None, (), False, None, False)  # only a real Wild goes on a Wild requirement
+    return _LockRules(
+        min((a for a in abilities if DOUBLE_IN_SMALL_POOL.get(a) == face), default=None),
+        tuple(
+            (a, AS_WILD_IF_EXACTLY_ONE[a])
+            for a in sorted(abilities & AS_WILD_IF_EXACTLY_ONE.keys())
+            if AS_WILD_IF_EXACTLY_ONE[a] != EXTRA
+        ),
+        VANTA_SAE in abilities,
+        min((a for a in abilities if EXTRA_AS_TWO.get(a) == face), default=None),
+        SELLA_PELLEON in abilities,
+    )
+
+
 def _lockable_dice(
     turn: Turn, face: int, abilities: frozenset[str]
 ) -> tuple[list[LockedDie], list[LockedDie]]:
     """The dice the bot may lock on a requirement of ``face``, cheapest first: those that count 2,
     and those that count 1 (dice nothing else wants, then Extra Dice). ``abilities``: the
     player's abilities that change a lock."""
-    left = list(turn.pool)
-    rolled, used = turn.rolled, turn.used
+    rules = _lock_rules(face, abilities)
+    pool = turn.pool
     twos: list[LockedDie] = []
     ones: list[LockedDie] = []
-    doubler = min((a for a in abilities if DOUBLE_IN_SMALL_POOL.get(a) == face), default=None)
-    small = doubler is not None and 1 <= turn.pool_size <= 3
-    for f in (face,) if face == WILD else (face, WILD):
-        if left[f]:
-            if small:
-                twos += [_die(f, doubler)] * left[f]
-            else:
-                ones += [_die(f)] * left[f]
-        left[f] = 0
-    if face != WILD and abilities:
-        # One die each for the abilities that lock a die as a Wild: dice nothing else wants first.
-        for ability in sorted(abilities & AS_WILD_IF_EXACTLY_ONE.keys()):
-            g = AS_WILD_IF_EXACTLY_ONE[ability]
-            if ability not in used and rolled[g] == 1 and left[g] > 0 and g != EXTRA:
-                ones.append(_die(g, ability))
-                left[g] -= 1
-        vanta = VANTA_SAE in abilities and VANTA_SAE not in used and rolled[EXTRA] == 0
-        spare = [g for g in (DAMAGE, REACTOR, THRUSTER, SHIELD) if left[g] > 0]
-        if vanta and spare:
-            g = max(spare, key=lambda x: left[x])
-            ones.append(_die(g, VANTA_SAE))
+    plain = (face,) if face == WILD else (face, WILD)
+    if rules.doubler is not None and 1 <= turn.pool_size <= 3:
+        for f in plain:
+            twos += [_die(f, rules.doubler)] * pool[f]
+    else:
+        for f in plain:
+            ones += [_die(f)] * pool[f]
+    if not rules.any:
+        return twos, ones
+    left = list(pool)
+    left[face] = left[WILD] = 0
+    rolled, used = turn.rolled, turn.used
+    # One die each for the abilities that lock a die as a Wild: dice nothing else wants first.
+    for ability, g in rules.as_wild:
+        if ability not in used and rolled[g] == 1 and left[g] > 0:
+            ones.append(_die(g, ability))
             left[g] -= 1
-            vanta = False
-        extra_two = min((a for a in abilities if EXTRA_AS_TWO.get(a) == face), default=None)
-        if extra_two:
-            twos += [_die(EXTRA, extra_two)] * left[EXTRA]
-            left[EXTRA] = 0
-        # Last resort: an Extra Die locked as a Wild (it then adds no die when rolling again).
-        sella = SELLA_PELLEON in abilities and SELLA_PELLEON not in used and rolled[EXTRA] == 1
-        for ability, usable in ((SELLA_PELLEON, sella), (VANTA_SAE, vanta)):
-            if usable and left[EXTRA] > 0:
-                ones.append(_die(EXTRA, ability))
-                left[EXTRA] -= 1
+    vanta = rules.vanta_sae and VANTA_SAE not in used and rolled[EXTRA] == 0
+    spare = [g for g in (DAMAGE, REACTOR, THRUSTER, SHIELD) if left[g] > 0]
+    if vanta and spare:
+        g = max(spare, key=lambda x: left[x])
+        ones.append(_die(g, VANTA_SAE))
+        left[g] -= 1
+        vanta = False
+    if rules.extra_two is not None:
+        twos += [_die(EXTRA, rules.extra_two)] * left[EXTRA]
+        left[EXTRA] = 0
+    # Last resort: an Extra Die locked as a Wild (it then adds no die when rolling again).
+    sella = rules.sella_pelleon and SELLA_PELLEON not in used and rolled[EXTRA] == 1
+    for ability, usable in ((SELLA_PELLEON, sella), (VANTA_SAE, vanta)):
+        if usable and left[EXTRA] > 0:
+            ones.append(_die(EXTRA, ability))
+            left[EXTRA] -= 1
     return twos, ones
 
 
