@@ -11,6 +11,7 @@ cards revealed, where a returned token went) is in the payload, decided by ``dec
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
@@ -723,9 +724,24 @@ UPCASTERS: dict[tuple[str, int], Callable[[JSON], JSON]] = {
 }
 
 
+# The last folds, by the identity of the state and the event (both kept, so an id is never reused
+# while its entry lives): a command's handler folds its own events to look ahead, decide folds them
+# again to find what follows, and its caller folds them once more; each pair is folded once.
+_FOLDED: OrderedDict[tuple[int, int], tuple[GameState | None, Event, GameState]] = OrderedDict()
+_FOLDS_KEPT = 32
+
+
 def evolve(state: GameState | None, e: Event) -> GameState:
+    key = (id(state), id(e))
+    folded = _FOLDED.get(key)
+    if folded is not None and folded[0] is state and folded[1] is e:
+        return folded[2]
     entry = FOLDS.get(e.type)
     if entry is None:
         raise ValueError(f"moonrollers has no event type {e.type!r}")
     read, fold = entry
-    return fold(state, read(e.payload), e.seat)
+    after = fold(state, read(e.payload), e.seat)
+    if len(_FOLDED) >= _FOLDS_KEPT:
+        _FOLDED.popitem(last=False)
+    _FOLDED[key] = (state, e, after)
+    return after
