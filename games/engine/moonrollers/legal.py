@@ -101,8 +101,14 @@ def pending(state: GameState | None) -> list[Pending]:
     kind = _kind(state)
     if kind is None:
         return []
-    seat = state.turn.seat
-    return [Pending(seat, kind, Settle(), private=kind in (KEEP_HAZARD, RETURN_HAZARD))]
+    return [_pending(state.turn.seat, kind)]
+
+
+@cache
+def _pending(seat: int, kind: str) -> Pending:
+    # Asked twice a command (the platform, the bot): the few there are are built once and shared,
+    # being immutable.
+    return Pending(seat, kind, Settle(), private=kind in (KEEP_HAZARD, RETURN_HAZARD))
 
 
 def prompt(state: GameState) -> Message:
