@@ -194,11 +194,15 @@ def requirement_value(
     value = float(req.prestige)
     if req.hazard:
         value += gain() if gain is not None else hazard_gain(state, seat)
-    others = [i for i in (open_requirements(state, crew) if open_reqs is None else open_reqs) if i != index]
+    others = [
+        reqs[i].prestige
+        for i in (open_requirements(state, crew) if open_reqs is None else open_reqs)
+        if i != index
+    ]
     if not others:
         value += _hire_value(state, seat, crew)
     else:
-        value += _FOLLOW_ON * max(reqs[i].prestige for i in others)
+        value += _FOLLOW_ON * max(others)
     return value
 
 
