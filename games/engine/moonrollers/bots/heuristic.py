@@ -338,33 +338,68 @@ def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] |
     return _Locking(state).best(crew, index)
 
 
-def _plans(state: GameState, crews: Iterable[str]) -> list[_Plan]:
+class _Target(NamedTuple):
+    """An open requirement the bot may work on, and what completing it is worth (whatever the dice)."""
+
+    crew: str
+    requirement: int
+    value: float
+
+
+def _targets(state: GameState, crews: Iterable[str]) -> list[_Target]:
     seat = state.turn.seat
-    locking = _Locking(state)
     gain = LazyHazardGain(state, seat)
     out = []
     for crew in crews:
         open_reqs = open_requirements(state, crew)
         for index in open_reqs:
-            found = locking.best(crew, index)
-            if found is not None:
-                chance, lock = found
-                value = requirement_value(state, seat, crew, index, open_reqs, gain)
-                out.append(_Plan(chance, value, crew, index, lock))
+            out.append(_Target(crew, index, requirement_value(state, seat, crew, index, open_reqs, gain)))
     return out
 
 
-def _best_plan(plans: list[_Plan]) -> _Plan | None:
-    # Best expected Prestige; then the roll that locks the most; then the most valuable.
-    return max(plans, key=lambda p: (round(p.expected, 6), p.lock.value, p.value), default=None)
-
-
-def _current_plan(state: GameState) -> _Plan | None:
+def _open_targets(state: GameState) -> list[_Target] | None:
+    """The requirements the bot chooses between, on the display or the chosen card (None: one is
+    committed)."""
     turn = state.turn
     if turn.crew is None:
-        return _best_plan(_plans(state, [card.crew for card in state.display]))
+        return _targets(state, [card.crew for card in state.display])
     if turn.requirement is None:
-        return _best_plan(_plans(state, [turn.crew]))
+        return _targets(state, [turn.crew])
+    return None
+
+
+def _plan_key(plan: _Plan) -> tuple[float, int, float]:
+    # Best expected Prestige; then the roll that locks the most; then the most valuable.
+    return (round(plan.expected, 6), plan.lock.value, plan.value)
+
+
+def _best_plan(state: GameState, targets: list[_Target]) -> _Plan | None:
+    """The plan of the best key, the first of equal ones in the order of ``targets``. Locks are
+    weighed from the most valuable target down, and no more once a target's value (the most it can
+    be expected to bring) is below the best expected Prestige found: they could not beat it."""
+    locking = _Locking(state)
+    best: tuple[tuple[float, int, float], int] | None = None
+    chosen: _Plan | None = None
+    for i in sorted(range(len(targets)), key=lambda i: -targets[i].value):
+        target = targets[i]
+        if best is not None and round(max(0.0, target.value), 6) < best[0][0]:
+            break
+        found = locking.best(target.crew, target.requirement)
+        if found is None:
+            continue
+        plan = _Plan(found[0], target.value, target.crew, target.requirement, found[1])
+        key = (_plan_key(plan), -i)
+        if best is None or key > best:
+            best, chosen = key, plan
+    return chosen
+
+
+def _plan_for(state: GameState, targets: list[_Target] | None) -> _Plan | None:
+    """The plan for the current dice; ``targets``: ``_open_targets(state)``."""
+    if targets is not None:
+        return _best_plan(state, targets)
+    turn = state.turn
+    assert turn.crew is not None and turn.requirement is not None
     found = _best_lock(state, turn.crew, turn.requirement)
     if found is None:
         return None
@@ -375,6 +410,10 @@ def _current_plan(state: GameState) -> _Plan | None:
         turn.requirement,
         found[1],
     )
+
+
+def _current_plan(state: GameState) -> _Plan | None:
+    return _plan_for(state, _open_targets(state))
 
 
 # ==== rolling again or stopping =================================================================
@@ -495,10 +534,11 @@ def _fresh_roll_value(state: GameState) -> float:
     """The expected best plan after re-rolling the whole pool (Salatar), over a fixed sample."""
     turn = state.turn
     n = sum(turn.pool)
+    targets = _open_targets(state)  # the dice change nothing in them
     total = 0.0
     for counts in _sample_rolls(n):
         rolled = state._replace(turn=turn._replace(pool=counts, rolled=counts, pool_size=n))
-        plan = _current_plan(rolled)
+        plan = _plan_for(rolled, targets)
         total += plan.expected if plan else 0.0
     return total / _SALATAR_SAMPLES
 
