@@ -64,7 +64,21 @@ ROLL_OR_STOP = "roll_or_stop"
 USE_ABILITY_OR_BUST = "use_ability_or_bust"
 
 
+# The last state asked about, and its kind: the platform, then the bot, ask who must act in the same
+# state (immutable). One entry, answering for that very object only.
+_last_kind: list[tuple[GameState, str | None]] = []
+
+
 def _kind(state: GameState) -> str | None:
+    for seen, kind in _last_kind:
+        if seen is state:
+            return kind
+    kind = _kind_of(state)
+    _last_kind[:] = [(state, kind)]
+    return kind
+
+
+def _kind_of(state: GameState) -> str | None:
     turn = state.turn
     if state.finished:
         return None

@@ -97,7 +97,9 @@ class GameState(NamedTuple):
 
     def tokens_out(self, seat: int) -> int:
         """Player tokens on cards: completed requirements, plus a live commitment."""
-        out = sum(card.tokens.count(seat) for card in self.display)
+        out = 0
+        for card in self.display:
+            out += card.tokens.count(seat)
         if self.turn.seat == seat and self.turn.requirement is not None:
             out += 1
         return out
