@@ -246,7 +246,7 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
     n = min(n, TOTAL_DICE)
     if n <= 0:
         return 0.0
-    mult = 2 if odds.doubled and n <= 3 else 1
+    best = _best_after_lock(n, needed, odds)
     total = 0.0
     rescue: float | None = None
     for k, e, chance in _trinomial(n, _fit_chance(odds.face)):
@@ -258,20 +258,37 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
                 after = 1.0 if needed <= 1 else complete_chance(n - 1 + e, needed - 1, odds)
                 total += chance * rescue * after
             continue
-        best = 0.0
-        for twos in range(e + 1 if odds.extra_two else 1):
-            for ones in range(k + 1):
-                if ones + twos == 0:
-                    continue
-                value = ones * mult + 2 * twos
-                if value - (mult if ones else 2) >= needed:
-                    break  # over-locking: every die of a lock must be needed
-                if value >= needed:
-                    best = 1.0
-                    break
-                used = ones + twos
-                best = max(best, complete_chance(n - used + e - twos, needed - value, odds))
-            if best == 1.0:
-                break
-        total += chance * best
+        total += chance * best[k][e]
     return total
+
+
+def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
+    """For a roll of ``n`` dice, ``k`` of them fitting and ``e`` Extra Dice among the others: the best
+    chance of completing after this roll's lock (``[k][e]``), exactly 1.0 when a lock completes now.
+
+    A lock is ``ones`` fitting dice (each counting 2 in a small pool doubled by an ability) and
+    ``twos`` Extra Dice counting 2 (with an ability that locks them so), never over-locked. Locks
+    are weighed by ``twos`` (a level), each level's best over ``ones``; a level whose best brings the
+    answer to exactly 1.0 ends the search (the chances are float sums: one may exceed 1.0). The best
+    of a level up to ``k`` fitting dice is its best up to ``k - 1`` and the lock of exactly ``k``."""
+    mult = 2 if odds.doubled and n <= 3 else 1
+    best = [[0.0] * (n + 1 - k) for k in range(n + 1)]
+    for e in range(n + 1):
+        most_twos = e if odds.extra_two else 0
+        level_best = [0.0] * (most_twos + 1)
+        for k in range(n + 1 - e):
+            if k * mult + 2 * most_twos >= needed:
+                best[k][e] = 1.0  # a lock completes now (and with more fitting dice too)
+                continue
+            for twos in range(most_twos + 1):
+                if k or twos:
+                    value = k * mult + 2 * twos
+                    after = complete_chance(n + e - k - 2 * twos, needed - value, odds)
+                    level_best[twos] = max(level_best[twos], after)
+            found = 0.0
+            for level in level_best:
+                found = max(found, level)
+                if found == 1.0:
+                    break
+            best[k][e] = found
+    return best
