@@ -63,7 +63,6 @@ from games.engine.moonrollers.bots.odds import (
 from games.engine.moonrollers.bots.random_bot import random_command
 from games.engine.moonrollers.bots.worth import (
     ABILITY_RANK,
-    LazyHazardGain,
     hazard_points,
     imdar_gain,
     keep_order,
@@ -71,6 +70,7 @@ from games.engine.moonrollers.bots.worth import (
     others_symbols,
     placed_value,
     requirement_value,
+    requirement_values,
 )
 from games.engine.moonrollers.cards import (
     CREW,
@@ -348,12 +348,11 @@ class _Target(NamedTuple):
 
 def _targets(state: GameState, crews: Iterable[str]) -> list[_Target]:
     seat = state.turn.seat
-    gain = LazyHazardGain(state, seat)
     out = []
     for crew in crews:
-        open_reqs = open_requirements(state, crew)
-        for index in open_reqs:
-            out.append(_Target(crew, index, requirement_value(state, seat, crew, index, open_reqs, gain)))
+        for index, value in enumerate(requirement_values(state, seat, crew)):
+            if value is not None:
+                out.append(_Target(crew, index, value))
     return out
 
 
