@@ -47,7 +47,7 @@ from games.engine.moonrollers.cards import CREW
 from games.engine.moonrollers.commands import LockedDie, Settle
 from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
-from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
+from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState, for_last_state
 from games.engine.moonrollers.texts import a_face, dice, face, faction, name, requirement, token
 from games.engine.moonrollers.turn import may_decline_safety, may_roll_again, may_stop
 from games.engine.shapes import LegalCommandJSON
@@ -64,21 +64,9 @@ ROLL_OR_STOP = "roll_or_stop"
 USE_ABILITY_OR_BUST = "use_ability_or_bust"
 
 
-# The last state asked about, and its kind: the platform, then the bot, ask who must act in the same
-# state (immutable). One entry, answering for that very object only.
-_last_kind: list[tuple[GameState, str | None]] = []
-
-
+# Asked of the same state by the platform, then the bot.
+@for_last_state
 def _kind(state: GameState) -> str | None:
-    for seen, kind in _last_kind:
-        if seen is state:
-            return kind
-    kind = _kind_of(state)
-    _last_kind[:] = [(state, kind)]
-    return kind
-
-
-def _kind_of(state: GameState) -> str | None:
     turn = state.turn
     if state.finished:
         return None
