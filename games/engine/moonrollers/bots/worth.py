@@ -14,7 +14,7 @@ from games.engine.moonrollers.cards import (
     hazard_symbols,
 )
 from games.engine.moonrollers.hiring import ends_game
-from games.engine.moonrollers.state import GameState
+from games.engine.moonrollers.state import GameState, Player
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -70,7 +70,11 @@ _RISK_SLOPE = 1.0
 
 def others_symbols(state: GameState, seat: int) -> float:
     """The most Hazard symbols another player is believed to hold (their tokens are hidden)."""
-    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(state.players) if s != seat), default=0.0)
+    return _others_symbols(state.players, seat)
+
+
+def _others_symbols(players: tuple[Player, ...], seat: int) -> float:
+    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(players) if s != seat), default=0.0)
 
 
 def disqualify_chance(symbols: int, others: float, players: int) -> float:
@@ -113,8 +117,14 @@ def _hazard_gain_cached(tokens: tuple[int, ...], others: float, players: int) ->
 def hazard_gain(state: GameState, seat: int) -> float:
     """What drawing 2 Hazard tokens and keeping the better is worth to ``seat`` (negative when it
     would make it the player with the most Hazard symbols)."""
-    others = round(others_symbols(state, seat), 2)
-    return _hazard_gain_cached(tuple(sorted(state.players[seat].hazard)), others, state.seats)
+    return _players_hazard_gain(state.players, seat)
+
+
+# By the players it depends on: the requirements of a position that draw Hazard tokens all ask it.
+@lru_cache(maxsize=256)
+def _players_hazard_gain(players: tuple[Player, ...], seat: int) -> float:
+    others = round(_others_symbols(players, seat), 2)
+    return _hazard_gain_cached(tuple(sorted(players[seat].hazard)), others, len(players))
 
 
 def imdar_gain(state: GameState, seat: int) -> float:
