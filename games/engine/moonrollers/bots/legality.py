@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from games.engine.core import Command, CommandError, Event, Rng
+
+# The engine module imports the bots: by the time a bot asks, it is whole (a module reference, not
+# an import in every call).
+from games.engine.moonrollers import engine
 from games.engine.moonrollers.notation import parse
 from games.engine.moonrollers.state import GameState
 
@@ -43,12 +47,10 @@ _checked: list[_Checked] = []
 def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
-    from games.engine.moonrollers.engine import handle
-
     probe = _ProbeRng()
     try:
         command = parse(text)
-        events = handle(state, seat, command, probe)
+        events = engine.handle(state, seat, command, probe)
     except CommandError:
         return False
     if not probe.drawn:
