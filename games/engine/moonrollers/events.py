@@ -434,22 +434,35 @@ def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
     rolled = _faces(p.faces)
     kept = p.kept  # Meg Gallak's saved Wild comes back without being rolled
     pool = add(rolled, (0, 0, 0, 0, kept, 0)) if kept else rolled
+    # A roll starts the roll's part of the turn afresh: built whole, which is three times quicker
+    # than a _replace of 13 of its 24 fields (the fold the most frequent after a lock).
     return state._replace(
         supply=state.supply - p.from_supply,
-        turn=turn._replace(
-            phase=ROLLED,
-            roll=turn.roll + 1,
-            pool=pool,
-            rolled=rolled,
-            pool_size=len(p.faces) + kept,
-            as_extra=NO_DICE,
-            saved=0,
-            locked_this_roll=0,
-            committed_this_roll=False,
-            completed_this_roll=False,
-            acted=False,
-            used=frozenset(),
-            at_ok_safe=bool(p.safe),
+        turn=Turn(
+            turn.seat,
+            ROLLED,
+            turn.roll + 1,
+            turn.crew,
+            turn.requirement,
+            turn.progress,
+            pool,
+            rolled,
+            len(p.faces) + kept,  # pool_size
+            turn.locked,
+            turn.extras_locked_as,
+            NO_DICE,  # as_extra
+            0,  # saved
+            0,  # locked_this_roll
+            False,  # committed_this_roll
+            False,  # completed_this_roll
+            False,  # acted
+            frozenset(),  # used
+            bool(p.safe),  # at_ok_safe
+            turn.placed,
+            turn.drawn,
+            turn.hired,
+            turn.stack_pending,
+            turn.return_pending,
         ),
     )
 
