@@ -61,14 +61,22 @@ def _fitting_faces(req_faces: Iterable[int]) -> frozenset[int]:
     return frozenset({WILD, *req_faces})
 
 
+# The abilities a roll for a requirement of a face can never use: they need 2 Reactors, 2 Damage or
+# 3 Thrusters among the dice that do not fit it, and those never show its face.
+_NEVER_RESCUE: dict[int, str] = {REACTOR: LILA_AL_BINDAR, DAMAGE: RYAN_ROGAL, THRUSTER: B3_AR}
+
+
 def _relevant(face: int, abilities: frozenset[str]) -> frozenset[str]:
-    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache)."""
+    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache, and
+    fewer odds tables to work out)."""
     if face == WILD:
         return abilities & _REROLL_RESCUES
     return frozenset(
         a
         for a in abilities & RESCUE_ABILITIES
-        if AS_WILD_IF_EXACTLY_ONE.get(a) != face and EXTRA_AS_TWO.get(a, face) == face
+        if AS_WILD_IF_EXACTLY_ONE.get(a) != face
+        and EXTRA_AS_TWO.get(a, face) == face
+        and _NEVER_RESCUE.get(face) != a
     )
 
 
