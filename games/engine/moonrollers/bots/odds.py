@@ -183,6 +183,19 @@ def _second_chance(counts: Counts, retries: _Retries) -> float:
     return 1 - miss
 
 
+# Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
+# (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
+# share; ``_rescue_chance`` then only adds them up.
+@lru_cache(maxsize=1024)
+def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
+    return tuple(_saves(saving, counts, n) for counts, _ in _compositions(n, others))
+
+
+@lru_cache(maxsize=1024)
+def _second_chances(n: int, others: tuple[int, ...], retries: _Retries) -> tuple[float, ...]:
+    return tuple(_second_chance(counts, retries) for counts, _ in _compositions(n, others))
+
+
 @lru_cache(maxsize=65536)
 def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str], committed: bool) -> float:
     """Given that none of ``n`` dice fits ``req_faces`` plainly, the chance that an ability still
@@ -192,14 +205,15 @@ def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str]
     fitting = _fitting_faces(req_faces)
     others = tuple(f for f in range(6) if f not in fitting)
     fit = max(_fit_chance(f) for f in req_faces)
-    saving = _saving(req_faces, abilities)
+    saved_rolls = _saved_rolls(n, others, _saving(req_faces, abilities))
     retries = _retries(n, fit, abilities, committed) if abilities & _REROLL_RESCUES else None
+    seconds = (0.0,) * len(saved_rolls) if retries is None else _second_chances(n, others, retries)
     saved = 0.0
-    for counts, chance in _compositions(n, others):
-        if _saves(saving, counts, n):
+    for (_, chance), is_saved, second in zip(_compositions(n, others), saved_rolls, seconds, strict=True):
+        if is_saved:
             saved += chance
-        elif retries is not None:
-            saved += chance * _second_chance(counts, retries)
+        elif second:
+            saved += chance * second
     return saved
 
 
