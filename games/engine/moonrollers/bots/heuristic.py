@@ -184,6 +184,7 @@ class _LockRules(NamedTuple):
         return bool(self.as_wild) or self.vanta_sae or self.extra_two is not None or self.sella_pelleon
 
 
+# By face and abilities: every lock the bot weighs asks it, and a game holds few such pairs.
 @lru_cache(maxsize=1024)
 def _lock_rules(face: int, abilities: frozenset[str]) -> _LockRules:
     if face == WILD:

@@ -115,6 +115,7 @@ class _Saving(NamedTuple):
     moro: bool  # Moro Mada: a pool of 1 to 3 dice with an Extra Die is safe
 
 
+# By the requirement's faces and the abilities: asked once per rescue chance, for few such pairs.
 @lru_cache(maxsize=4096)
 def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
     normal = [f for f in req_faces if f != WILD]
