@@ -180,7 +180,8 @@ class _LockRules(NamedTuple):
     sella_pelleon: bool
 
     @property
-    def any(self) -> bool:
+    def more_dice(self) -> bool:
+        """Do the abilities let other dice than the face's and Wilds go on it?"""
         return bool(self.as_wild) or self.vanta_sae or self.extra_two is not None or self.sella_pelleon
 
 
@@ -219,7 +220,7 @@ def _lockable_dice(
     else:
         for f in plain:
             ones += [_die(f)] * pool[f]
-    if not rules.any:
+    if not rules.more_dice:
         return twos, ones
     left = list(pool)
     left[face] = left[WILD] = 0
