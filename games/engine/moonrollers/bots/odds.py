@@ -307,11 +307,13 @@ def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
                 if k or twos:
                     value = k * mult + 2 * twos
                     after = complete_chance(n + e - k - 2 * twos, needed - value, odds)
-                    level_best[twos] = max(level_best[twos], after)
-            found = 0.0
-            for level in level_best:
-                found = max(found, level)
+                    if after > level_best[twos]:
+                        level_best[twos] = after
+            found = level_best[0]
+            for twos in range(1, most_twos + 1):
                 if found == 1.0:
                     break
+                if level_best[twos] > found:
+                    found = level_best[twos]
             best[k][e] = found
     return best
