@@ -397,6 +397,24 @@ def _end_of_turn(turn: Turn, phase: str) -> Turn:
     )
 
 
+def _with_turn(state: GameState, turn: Turn) -> GameState:
+    # ``state._replace(turn=turn)``, built directly: most folds change only the turn, and this is
+    # twice as quick.
+    return GameState(
+        state.players,
+        state.display,
+        state.deck,
+        state.hazard_pile,
+        state.supply,
+        turn,
+        state.longer_game,
+        state.first_player,
+        state.ending,
+        state.finished,
+        state.turns,
+    )
+
+
 def _seat(seat: int | None) -> int:
     assert seat is not None
     return seat
@@ -426,7 +444,7 @@ def turn_started(state: GameState, p: TurnStarted, seat: int | None) -> GameStat
 
 
 def turn_passed(state: GameState, p: TurnPassed, seat: int | None) -> GameState:
-    return state._replace(turn=_end_of_turn(state.turn, OVER))
+    return _with_turn(state, _end_of_turn(state.turn, OVER))
 
 
 def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
@@ -470,8 +488,9 @@ def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
 def dice_rerolled(state: GameState, p: DiceRerolled, seat: int | None) -> GameState:
     turn = state.turn
     before, after = _faces(p.before), _faces(p.after)
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=add(sub(turn.pool, before), after),
             rolled=add(sub(turn.rolled, before), after),
             used=turn.used | {p.crew},
@@ -489,12 +508,13 @@ def supply_dice_rolled(state: GameState, p: SupplyDiceRolled, seat: int | None) 
 
 
 def crew_chosen(state: GameState, p: CrewChosen, seat: int | None) -> GameState:
-    return state._replace(turn=state.turn._replace(crew=p.crew, acted=True))
+    return _with_turn(state, state.turn._replace(crew=p.crew, acted=True))
 
 
 def requirement_committed(state: GameState, p: RequirementCommitted, seat: int | None) -> GameState:
-    return state._replace(
-        turn=state.turn._replace(
+    return _with_turn(
+        state,
+        state.turn._replace(
             requirement=p.requirement,
             progress=0,
             committed_this_roll=True,
@@ -507,8 +527,9 @@ def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces([d.face for d in p.dice])
     used = {d.with_ for d in p.dice if d.with_}
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, faces),
             locked=add(turn.locked, faces),
             extras_locked_as=turn.extras_locked_as + tuple(d.as_ for d in p.dice if d.face == "extra"),
@@ -523,8 +544,9 @@ def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
 def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces(p.faces)
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, faces),
             as_extra=add(turn.as_extra, faces),
             used=turn.used | {p.crew},
@@ -535,8 +557,9 @@ def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | N
 
 def wild_saved(state: GameState, p: WildSaved, seat: int | None) -> GameState:
     turn = state.turn
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, (0, 0, 0, 0, 1, 0)),
             saved=1,
             used=turn.used | {p.crew},
@@ -649,7 +672,7 @@ def crew_stacked(state: GameState, p: CrewStacked, seat: int | None) -> GameStat
 def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | None) -> GameState:
     turn = state.turn._replace(return_pending=False)
     if p.index is None:
-        return state._replace(turn=turn)
+        return _with_turn(state, turn)
     assert p.token is not None and p.position is not None
     who = _seat(seat)
     player = state.players[who]
