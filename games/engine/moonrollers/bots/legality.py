@@ -40,7 +40,7 @@ class _Checked(NamedTuple):
 
 # The last command found legal whose events owe nothing to chance (the probe drew nothing): they
 # are its events whatever the rng, so the decide that plays it next takes them (once) rather than
-# handling the command a second time. One entry: a bot checks the command it then plays.
+# handling the command a second time. Only the last check: a bot checks the command it then plays.
 _checked: list[_Checked] = []
 
 
@@ -48,13 +48,14 @@ def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
     probe = _ProbeRng()
+    _checked.clear()
     try:
         command = parse(text)
         events = engine.handle(state, seat, command, probe)
     except CommandError:
         return False
     if not probe.drawn:
-        _checked[:] = [_Checked(state, seat, command, events)]
+        _checked.append(_Checked(state, seat, command, events))
     return True
 
 
