@@ -634,6 +634,8 @@ def _rescue_command(state: GameState) -> str:
     return "bust"
 
 
+# A function of the card alone, asked at every commit: each text is built once (30 cards).
+@cache
 def _commit_text(crew: str, index: int) -> str:
     reqs = CREW[crew].requirements
     req = reqs[index]
