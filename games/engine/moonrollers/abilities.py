@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from games.engine.moonrollers.cards import CREW, Requirement
 from games.engine.moonrollers.dice import DAMAGE, EXTRA, REACTOR, SHIELD, THRUSTER, WILD, Counts
-from games.engine.moonrollers.state import ROLLED, GameState, Turn
+from games.engine.moonrollers.state import ROLLED, GameState, Turn, for_last_state
 
 # "If you roll exactly 1 <face>, that die may be locked as a Wild."
 AS_WILD_IF_EXACTLY_ONE: dict[str, int] = {
@@ -168,6 +168,8 @@ def lockable_crews(state: GameState) -> list[str]:
     return out
 
 
+# Asked of a command's last state by its follow-up, then of the same state by who must act next.
+@for_last_state
 def can_lock_any(state: GameState) -> bool:
     """Could the active player lock at least one die now (committing first if needed)?
 

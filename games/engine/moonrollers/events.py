@@ -11,6 +11,7 @@ cards revealed, where a returned token went) is in the payload, decided by ``dec
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
@@ -396,6 +397,24 @@ def _end_of_turn(turn: Turn, phase: str) -> Turn:
     )
 
 
+def _with_turn(state: GameState, turn: Turn) -> GameState:
+    # ``state._replace(turn=turn)``, built directly: most folds change only the turn, and this is
+    # twice as quick.
+    return GameState(
+        state.players,
+        state.display,
+        state.deck,
+        state.hazard_pile,
+        state.supply,
+        turn,
+        state.longer_game,
+        state.first_player,
+        state.ending,
+        state.finished,
+        state.turns,
+    )
+
+
 def _seat(seat: int | None) -> int:
     assert seat is not None
     return seat
@@ -425,7 +444,7 @@ def turn_started(state: GameState, p: TurnStarted, seat: int | None) -> GameStat
 
 
 def turn_passed(state: GameState, p: TurnPassed, seat: int | None) -> GameState:
-    return state._replace(turn=_end_of_turn(state.turn, OVER))
+    return _with_turn(state, _end_of_turn(state.turn, OVER))
 
 
 def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
@@ -433,22 +452,35 @@ def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
     rolled = _faces(p.faces)
     kept = p.kept  # Meg Gallak's saved Wild comes back without being rolled
     pool = add(rolled, (0, 0, 0, 0, kept, 0)) if kept else rolled
+    # A roll starts the roll's part of the turn afresh: built whole, which is three times quicker
+    # than a _replace of 13 of its 24 fields (the fold the most frequent after a lock).
     return state._replace(
         supply=state.supply - p.from_supply,
-        turn=turn._replace(
-            phase=ROLLED,
-            roll=turn.roll + 1,
-            pool=pool,
-            rolled=rolled,
-            pool_size=len(p.faces) + kept,
-            as_extra=NO_DICE,
-            saved=0,
-            locked_this_roll=0,
-            committed_this_roll=False,
-            completed_this_roll=False,
-            acted=False,
-            used=frozenset(),
-            at_ok_safe=bool(p.safe),
+        turn=Turn(
+            turn.seat,
+            ROLLED,
+            turn.roll + 1,
+            turn.crew,
+            turn.requirement,
+            turn.progress,
+            pool,
+            rolled,
+            len(p.faces) + kept,  # pool_size
+            turn.locked,
+            turn.extras_locked_as,
+            NO_DICE,  # as_extra
+            0,  # saved
+            0,  # locked_this_roll
+            False,  # committed_this_roll
+            False,  # completed_this_roll
+            False,  # acted
+            frozenset(),  # used
+            bool(p.safe),  # at_ok_safe
+            turn.placed,
+            turn.drawn,
+            turn.hired,
+            turn.stack_pending,
+            turn.return_pending,
         ),
     )
 
@@ -456,8 +488,9 @@ def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
 def dice_rerolled(state: GameState, p: DiceRerolled, seat: int | None) -> GameState:
     turn = state.turn
     before, after = _faces(p.before), _faces(p.after)
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=add(sub(turn.pool, before), after),
             rolled=add(sub(turn.rolled, before), after),
             used=turn.used | {p.crew},
@@ -475,12 +508,13 @@ def supply_dice_rolled(state: GameState, p: SupplyDiceRolled, seat: int | None) 
 
 
 def crew_chosen(state: GameState, p: CrewChosen, seat: int | None) -> GameState:
-    return state._replace(turn=state.turn._replace(crew=p.crew, acted=True))
+    return _with_turn(state, state.turn._replace(crew=p.crew, acted=True))
 
 
 def requirement_committed(state: GameState, p: RequirementCommitted, seat: int | None) -> GameState:
-    return state._replace(
-        turn=state.turn._replace(
+    return _with_turn(
+        state,
+        state.turn._replace(
             requirement=p.requirement,
             progress=0,
             committed_this_roll=True,
@@ -493,8 +527,9 @@ def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces([d.face for d in p.dice])
     used = {d.with_ for d in p.dice if d.with_}
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, faces),
             locked=add(turn.locked, faces),
             extras_locked_as=turn.extras_locked_as + tuple(d.as_ for d in p.dice if d.face == "extra"),
@@ -509,8 +544,9 @@ def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
 def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces(p.faces)
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, faces),
             as_extra=add(turn.as_extra, faces),
             used=turn.used | {p.crew},
@@ -521,8 +557,9 @@ def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | N
 
 def wild_saved(state: GameState, p: WildSaved, seat: int | None) -> GameState:
     turn = state.turn
-    return state._replace(
-        turn=turn._replace(
+    return _with_turn(
+        state,
+        turn._replace(
             pool=sub(turn.pool, (0, 0, 0, 0, 1, 0)),
             saved=1,
             used=turn.used | {p.crew},
@@ -635,7 +672,7 @@ def crew_stacked(state: GameState, p: CrewStacked, seat: int | None) -> GameStat
 def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | None) -> GameState:
     turn = state.turn._replace(return_pending=False)
     if p.index is None:
-        return state._replace(turn=turn)
+        return _with_turn(state, turn)
     assert p.token is not None and p.position is not None
     who = _seat(seat)
     player = state.players[who]
@@ -723,9 +760,24 @@ UPCASTERS: dict[tuple[str, int], Callable[[JSON], JSON]] = {
 }
 
 
+# The last folds, by the identity of the state and the event (both kept, so an id is never reused
+# while its entry lives): a command's handler folds its own events to look ahead, decide folds them
+# again to find what follows, and its caller folds them once more; each pair is folded once.
+_FOLDED: OrderedDict[tuple[int, int], tuple[GameState | None, Event, GameState]] = OrderedDict()
+_FOLDS_KEPT = 32
+
+
 def evolve(state: GameState | None, e: Event) -> GameState:
+    key = (id(state), id(e))
+    folded = _FOLDED.get(key)
+    if folded is not None and folded[0] is state and folded[1] is e:
+        return folded[2]
     entry = FOLDS.get(e.type)
     if entry is None:
         raise ValueError(f"moonrollers has no event type {e.type!r}")
     read, fold = entry
-    return fold(state, read(e.payload), e.seat)
+    after = fold(state, read(e.payload), e.seat)
+    if len(_FOLDED) >= _FOLDS_KEPT:
+        _FOLDED.popitem(last=False)
+    _FOLDED[key] = (state, e, after)
+    return after

@@ -47,7 +47,7 @@ from games.engine.moonrollers.cards import CREW
 from games.engine.moonrollers.commands import LockedDie, Settle
 from games.engine.moonrollers.dice import EXTRA, FACE_INDEX, FACES, WILD, Counts, faces_of
 from games.engine.moonrollers.notation import format_die
-from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState
+from games.engine.moonrollers.state import HIRED, ROLLED, START, GameState, for_last_state
 from games.engine.moonrollers.texts import a_face, dice, face, faction, name, requirement, token
 from games.engine.moonrollers.turn import may_decline_safety, may_roll_again, may_stop
 from games.engine.shapes import LegalCommandJSON
@@ -64,6 +64,8 @@ ROLL_OR_STOP = "roll_or_stop"
 USE_ABILITY_OR_BUST = "use_ability_or_bust"
 
 
+# Asked of the same state by the platform, then the bot.
+@for_last_state
 def _kind(state: GameState) -> str | None:
     turn = state.turn
     if state.finished:
@@ -101,8 +103,14 @@ def pending(state: GameState | None) -> list[Pending]:
     kind = _kind(state)
     if kind is None:
         return []
-    seat = state.turn.seat
-    return [Pending(seat, kind, Settle(), private=kind in (KEEP_HAZARD, RETURN_HAZARD))]
+    return [_pending(state.turn.seat, kind)]
+
+
+@cache
+def _pending(seat: int, kind: str) -> Pending:
+    # Asked twice a command (the platform, the bot): the few there are are built once and shared,
+    # being immutable.
+    return Pending(seat, kind, Settle(), private=kind in (KEEP_HAZARD, RETURN_HAZARD))
 
 
 def prompt(state: GameState) -> Message:

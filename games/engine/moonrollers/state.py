@@ -6,7 +6,9 @@ step a few microseconds (see the speed targets in the package docs).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, NamedTuple, TypeVar
 
 from games.engine.moonrollers.cards import CREW, REQUIREMENT_TOKENS
 from games.engine.moonrollers.dice import FACE_INDEX, NO_DICE, Counts, counts_of, names_of
@@ -97,7 +99,9 @@ class GameState(NamedTuple):
 
     def tokens_out(self, seat: int) -> int:
         """Player tokens on cards: completed requirements, plus a live commitment."""
-        out = sum(card.tokens.count(seat) for card in self.display)
+        out = 0
+        for card in self.display:
+            out += card.tokens.count(seat)
         if self.turn.seat == seat and self.turn.requirement is not None:
             out += 1
         return out
@@ -105,6 +109,27 @@ class GameState(NamedTuple):
     def tokens_left(self, seat: int) -> int:
         # One of the 10 tokens marks the player's Prestige on the board: 9 go on requirements.
         return REQUIREMENT_TOKENS - self.tokens_out(seat)
+
+
+T = TypeVar("T")
+
+
+def for_last_state(question: Callable[[GameState], T]) -> Callable[[GameState], T]:
+    """``question`` answered once for the last state object it was asked about: the platform, the
+    bot and the rules ask the same question of one state in turn, and a state never changes. One
+    entry, holding that very object only; the answer must be immutable."""
+    last: list[tuple[GameState, T]] = []
+
+    @wraps(question)
+    def answer(state: GameState) -> T:
+        for seen, known in last:
+            if seen is state:
+                return known
+        found = question(state)
+        last[:] = [(state, found)]
+        return found
+
+    return answer
 
 
 def tops(stacks: tuple[tuple[str, ...], ...]) -> frozenset[str]:

@@ -63,7 +63,6 @@ from games.engine.moonrollers.bots.odds import (
 from games.engine.moonrollers.bots.random_bot import random_command
 from games.engine.moonrollers.bots.worth import (
     ABILITY_RANK,
-    LazyHazardGain,
     hazard_points,
     imdar_gain,
     keep_order,
@@ -71,6 +70,7 @@ from games.engine.moonrollers.bots.worth import (
     others_symbols,
     placed_value,
     requirement_value,
+    requirement_values,
 )
 from games.engine.moonrollers.cards import (
     CREW,
@@ -86,7 +86,6 @@ from games.engine.moonrollers.dice import (
     DAMAGE,
     EXTRA,
     FACES,
-    NO_DICE,
     REACTOR,
     SHIELD,
     THRUSTER,
@@ -120,67 +119,6 @@ class _Lock(NamedTuple):
     dice: tuple[LockedDie, ...]
     value: int  # how much it counts toward the requirement
     extras: int  # Extra Dice it uses (they would have added a die when rolling again)
-
-
-@lru_cache(maxsize=8192)
-def _lock_options(
-    pool: Counts,
-    rolled: Counts,
-    small: bool,
-    used: frozenset[str],
-    face: int,
-    needed: int,
-    abilities: frozenset[str],
-) -> tuple[_Lock, ...]:
-    """The sensible locks on a requirement of ``face`` needing ``needed`` more: for each number of
-    dice counting 2 and counting 1, the dice that cost least (Extra Dice last), within the
-    over-locking rule. ``small``: the rolling pool held 1 to 3 dice after the roll."""
-    left = list(pool)
-    twos: list[LockedDie] = []
-    ones: list[LockedDie] = []
-    doubler = min((a for a in abilities if DOUBLE_IN_SMALL_POOL.get(a) == face), default=None)
-    for f in (face,) if face == WILD else (face, WILD):
-        for _ in range(left[f]):
-            if doubler and small:
-                twos.append(LockedDie(FACES[f], doubler))
-            else:
-                ones.append(LockedDie(FACES[f]))
-        left[f] = 0
-    if face != WILD:
-        # One die each for the abilities that lock a die as a Wild: dice nothing else wants first.
-        for ability in sorted(abilities & AS_WILD_IF_EXACTLY_ONE.keys()):
-            g = AS_WILD_IF_EXACTLY_ONE[ability]
-            if ability not in used and rolled[g] == 1 and left[g] > 0 and g != EXTRA:
-                ones.append(LockedDie(FACES[g], ability))
-                left[g] -= 1
-        vanta = VANTA_SAE in abilities and VANTA_SAE not in used and rolled[EXTRA] == 0
-        spare = [g for g in (DAMAGE, REACTOR, THRUSTER, SHIELD) if left[g] > 0]
-        if vanta and spare:
-            g = max(spare, key=lambda x: left[x])
-            ones.append(LockedDie(FACES[g], VANTA_SAE))
-            left[g] -= 1
-            vanta = False
-        extra_two = min((a for a in abilities if EXTRA_AS_TWO.get(a) == face), default=None)
-        if extra_two:
-            twos += [LockedDie(FACES[EXTRA], extra_two)] * left[EXTRA]
-            left[EXTRA] = 0
-        # Last resort: an Extra Die locked as a Wild (it then adds no die when rolling again).
-        sella = SELLA_PELLEON in abilities and SELLA_PELLEON not in used and rolled[EXTRA] == 1
-        for ability, usable in ((SELLA_PELLEON, sella), (VANTA_SAE, vanta)):
-            if usable and left[EXTRA] > 0:
-                ones.append(LockedDie(FACES[EXTRA], ability))
-                left[EXTRA] -= 1
-    options = []
-    for n2 in range(len(twos) + 1):
-        for n1 in range(len(ones) + 1):
-            if n1 + n2 == 0:
-                continue
-            value = 2 * n2 + n1
-            if value - (1 if n1 else 2) >= needed:
-                break  # over-locking: every die of a lock must be needed
-            dice = tuple(twos[:n2]) + tuple(ones[:n1])
-            options.append(_Lock(dice, value, sum(1 for d in dice if d.face == "extra")))
-    return tuple(options)
 
 
 def _added_dice(state: GameState) -> int:
@@ -220,68 +158,158 @@ def _b3_ar_ready(state: GameState) -> bool:
     return B3_AR in abilities and B3_AR not in turn.used and turn.rolled[THRUSTER] >= 3
 
 
-@lru_cache(maxsize=8192)
-def _best_lock_for(
-    options: tuple[_Lock, ...], needed: int, odds: Odds, dice: tuple[int, int, int, int], b3_ar: bool
-) -> tuple[float, _Lock] | None:
-    """The lock giving the best chance of completing the requirement, and that chance. ``dice``:
-    dice in the pool, Extra Die faces in it, other dice the next roll adds, supply."""
-    if not options:
-        return None
-    if b3_ar and needed > 1:
-        # One die commits; B3-AR does the rest.
-        return 1.0, min(options, key=lambda o: (len(o.dice), o.extras))
-    in_pool, extras, added, supply = dice
-    best: tuple[float, int, int] | None = None
-    chosen = options[0]
-    for option in options:
-        if option.value >= needed:
-            chance = 1.0
-        else:
-            n = in_pool - len(option.dice) + min(supply, added + extras - option.extras)
-            chance = complete_chance(n, needed - option.value, odds)
-        # Completing now: with the fewest dice (the rest roll on); else the most dice locked.
-        key = (chance, -option.extras, -len(option.dice) if chance == 1.0 else len(option.dice))
-        if best is None or key > best:
-            best, chosen = key, option
-    assert best is not None
-    return best[0], chosen
+# Dice as the bot names them in a lock: one shared object per (face, ability), built once.
+_DIE: dict[tuple[int, str | None], LockedDie] = {}
 
 
-@lru_cache(maxsize=32768)
-def _best_lock_at(
-    pool: Counts,
-    rolled: Counts,
-    small: bool,
-    used: frozenset[str],
-    face: int,
+def _die(face: int, ability: str | None = None) -> LockedDie:
+    try:
+        return _DIE[face, ability]
+    except KeyError:
+        die = _DIE[face, ability] = LockedDie(FACES[face], ability)
+        return die
+
+
+class _LockRules(NamedTuple):
+    """How a player's abilities change what may be locked on a requirement of one face."""
+
+    doubler: str | None  # counts a die of the face (or a Wild) as 2 in a pool of 1 to 3
+    as_wild: tuple[tuple[str, int], ...]  # (ability, face) locked as a Wild when rolled exactly once
+    vanta_sae: bool
+    extra_two: str | None  # locks an Extra Die as 2 of the face
+    sella_pelleon: bool
+
+    @property
+    def more_dice(self) -> bool:
+        """Do the abilities let other dice than the face's and Wilds go on it?"""
+        return bool(self.as_wild) or self.vanta_sae or self.extra_two is not None or self.sella_pelleon
+
+
+# By face and abilities: every lock the bot weighs asks it, and a game holds few such pairs.
+@lru_cache(maxsize=1024)
+def _lock_rules(face: int, abilities: frozenset[str]) -> _LockRules:
+    if face == WILD:
+        return _LockRules(None, (), False, None, False)  # only a real Wild goes on a Wild requirement
+    return _LockRules(
+        min((a for a in abilities if DOUBLE_IN_SMALL_POOL.get(a) == face), default=None),
+        tuple(
+            (a, AS_WILD_IF_EXACTLY_ONE[a])
+            for a in sorted(abilities & AS_WILD_IF_EXACTLY_ONE.keys())
+            if AS_WILD_IF_EXACTLY_ONE[a] != EXTRA
+        ),
+        VANTA_SAE in abilities,
+        min((a for a in abilities if EXTRA_AS_TWO.get(a) == face), default=None),
+        SELLA_PELLEON in abilities,
+    )
+
+
+def _lockable_dice(
+    turn: Turn, face: int, abilities: frozenset[str]
+) -> tuple[list[LockedDie], list[LockedDie]]:
+    """The dice the bot may lock on a requirement of ``face``, cheapest first: those that count 2,
+    and those that count 1 (dice nothing else wants, then Extra Dice). ``abilities``: the
+    player's abilities that change a lock."""
+    rules = _lock_rules(face, abilities)
+    pool = turn.pool
+    twos: list[LockedDie] = []
+    ones: list[LockedDie] = []
+    plain = (face,) if face == WILD else (face, WILD)
+    if rules.doubler is not None and 1 <= turn.pool_size <= 3:
+        for f in plain:
+            twos += [_die(f, rules.doubler)] * pool[f]
+    else:
+        for f in plain:
+            ones += [_die(f)] * pool[f]
+    if not rules.more_dice:
+        return twos, ones
+    left = list(pool)
+    left[face] = left[WILD] = 0
+    rolled, used = turn.rolled, turn.used
+    # One die each for the abilities that lock a die as a Wild: dice nothing else wants first.
+    for ability, g in rules.as_wild:
+        if ability not in used and rolled[g] == 1 and left[g] > 0:
+            ones.append(_die(g, ability))
+            left[g] -= 1
+    vanta = rules.vanta_sae and VANTA_SAE not in used and rolled[EXTRA] == 0
+    spare = [g for g in (DAMAGE, REACTOR, THRUSTER, SHIELD) if left[g] > 0]
+    if vanta and spare:
+        g = max(spare, key=lambda x: left[x])
+        ones.append(_die(g, VANTA_SAE))
+        left[g] -= 1
+        vanta = False
+    if rules.extra_two is not None:
+        twos += [_die(EXTRA, rules.extra_two)] * left[EXTRA]
+        left[EXTRA] = 0
+    # Last resort: an Extra Die locked as a Wild (it then adds no die when rolling again).
+    sella = rules.sella_pelleon and SELLA_PELLEON not in used and rolled[EXTRA] == 1
+    for ability, usable in ((SELLA_PELLEON, sella), (VANTA_SAE, vanta)):
+        if usable and left[EXTRA] > 0:
+            ones.append(_die(EXTRA, ability))
+            left[EXTRA] -= 1
+    return twos, ones
+
+
+def _best_lock_of(
+    twos: list[LockedDie],
+    ones: list[LockedDie],
     needed: int,
-    abilities: frozenset[str],
     odds: Odds,
     dice: tuple[int, int, int, int],
     b3_ar: bool,
 ) -> tuple[float, _Lock] | None:
-    """``_best_lock_for`` the locks ``_lock_options`` offers, in one cache whose key hashes fast."""
-    options = _lock_options(pool, rolled, small, used, face, needed, abilities)
-    return _best_lock_for(options, needed, odds, dice, b3_ar)
+    """The lock giving the best chance of completing a requirement still needing ``needed``, and
+    that chance. A lock is the first ``n2`` of ``twos`` and the first ``n1`` of ``ones``, within the
+    over-locking rule (every die of a lock must be needed). ``dice``: dice in the pool, Extra Die
+    faces in it, other dice the next roll adds, supply. Only the chosen lock is built."""
+    in_pool, extras_in_pool, added, supply = dice
+    # Extra Dice among the first k dice of each list.
+    twos_extras = [0]
+    for d in twos:
+        twos_extras.append(twos_extras[-1] + (d.face == "extra"))
+    ones_extras = [0]
+    for d in ones:
+        ones_extras.append(ones_extras[-1] + (d.face == "extra"))
+    b3 = b3_ar and needed > 1
+    best: tuple[float, int, int] | None = None
+    chosen = (0, 0)
+    for n2 in range(len(twos) + 1):
+        for n1 in range(len(ones) + 1):
+            if n1 + n2 == 0:
+                continue
+            value = 2 * n2 + n1
+            if value - (1 if n1 else 2) >= needed:
+                break  # over-locking: every die of a lock must be needed
+            count, extras = n1 + n2, twos_extras[n2] + ones_extras[n1]
+            if b3:
+                # One die commits; B3-AR does the rest: the fewest dice, then the fewest Extra Dice.
+                key: tuple[float, int, int] = (1.0, -count, -extras)
+            else:
+                if value >= needed:
+                    chance = 1.0
+                else:
+                    n = in_pool - count + min(supply, added + extras_in_pool - extras)
+                    chance = complete_chance(n, needed - value, odds)
+                # Completing now: with the fewest dice (the rest roll on); else the most dice locked.
+                key = (chance, -extras, -count if chance == 1.0 else count)
+            if best is None or key > best:
+                best, chosen = key, (n2, n1)
+    if best is None:
+        return None
+    n2, n1 = chosen
+    lock_dice = (*twos[:n2], *ones[:n1])
+    return best[0], _Lock(lock_dice, 2 * n2 + n1, twos_extras[n2] + ones_extras[n1])
 
 
 class _Locking:
     """What every lock the bot weighs in one position shares, worked out once per position: the
-    display offers a dozen requirements but only a few (face, still needed) pairs.
+    display offers a dozen requirements but only a few (face, still needed) pairs."""
 
-    The cache keys keep only what changes the answer, so positions share them: the abilities that
-    lock (and which of them are used); with none, only the dice of the face and the Wilds; the
-    supply only up to the dice the next roll could take from it."""
-
-    __slots__ = ("abilities", "b3_ar", "dice", "found", "locking", "small", "turn", "used")
+    __slots__ = ("abilities", "b3_ar", "dice", "found", "locking", "turn")
 
     def __init__(self, state: GameState) -> None:
         turn = self.turn = state.turn
         self.abilities = state.players[turn.seat].abilities
         self.locking = self.abilities & LOCK_ABILITIES
-        self.used = turn.used & self.locking
-        self.small = 1 <= turn.pool_size <= 3
         in_pool = sum(turn.pool) + sum(turn.as_extra) + turn.saved
         added, extras = _added_dice(state), turn.pool[EXTRA]
         self.dice = (in_pool, extras, added, min(state.supply, added + extras))
@@ -300,29 +328,8 @@ class _Locking:
         except KeyError:
             pass
         face, needed = key
-        odds = face_odds(face, self.abilities)
-        if self.locking:
-            found = _best_lock_at(
-                turn.pool,
-                turn.rolled,
-                self.small,
-                self.used,
-                face,
-                needed,
-                self.locking,
-                odds,
-                self.dice,
-                self.b3_ar,
-            )
-        else:
-            # No ability changes a lock: only the dice showing the face and the Wilds count.
-            pool = turn.pool
-            c = [0, 0, 0, 0, pool[WILD], 0]
-            c[face] = pool[face]
-            plain: Counts = (c[0], c[1], c[2], c[3], c[4], c[5])
-            found = _best_lock_at(
-                plain, NO_DICE, False, self.used, face, needed, self.locking, odds, self.dice, self.b3_ar
-            )
+        twos, ones = _lockable_dice(turn, face, self.locking)
+        found = _best_lock_of(twos, ones, needed, face_odds(face, self.abilities), self.dice, self.b3_ar)
         self.found[key] = found
         return found
 
@@ -333,33 +340,67 @@ def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] |
     return _Locking(state).best(crew, index)
 
 
-def _plans(state: GameState, crews: Iterable[str]) -> list[_Plan]:
+class _Target(NamedTuple):
+    """An open requirement the bot may work on, and what completing it is worth (whatever the dice)."""
+
+    crew: str
+    requirement: int
+    value: float
+
+
+def _targets(state: GameState, crews: Iterable[str]) -> list[_Target]:
     seat = state.turn.seat
-    locking = _Locking(state)
-    gain = LazyHazardGain(state, seat)
     out = []
     for crew in crews:
-        open_reqs = open_requirements(state, crew)
-        for index in open_reqs:
-            found = locking.best(crew, index)
-            if found is not None:
-                chance, lock = found
-                value = requirement_value(state, seat, crew, index, open_reqs, gain)
-                out.append(_Plan(chance, value, crew, index, lock))
+        for index, value in enumerate(requirement_values(state, seat, crew)):
+            if value is not None:
+                out.append(_Target(crew, index, value))
     return out
 
 
-def _best_plan(plans: list[_Plan]) -> _Plan | None:
-    # Best expected Prestige; then the roll that locks the most; then the most valuable.
-    return max(plans, key=lambda p: (round(p.expected, 6), p.lock.value, p.value), default=None)
-
-
-def _current_plan(state: GameState) -> _Plan | None:
+def _open_targets(state: GameState) -> list[_Target] | None:
+    """The requirements the bot chooses between, on the display or the chosen card (None: one is
+    committed)."""
     turn = state.turn
     if turn.crew is None:
-        return _best_plan(_plans(state, [card.crew for card in state.display]))
+        return _targets(state, [card.crew for card in state.display])
     if turn.requirement is None:
-        return _best_plan(_plans(state, [turn.crew]))
+        return _targets(state, [turn.crew])
+    return None
+
+
+def _plan_key(plan: _Plan) -> tuple[float, int, float]:
+    # Best expected Prestige; then the roll that locks the most; then the most valuable.
+    return (round(plan.expected, 6), plan.lock.value, plan.value)
+
+
+def _best_plan(state: GameState, targets: list[_Target]) -> _Plan | None:
+    """The plan of the best key, the first of equal ones in the order of ``targets``. Locks are
+    weighed from the most valuable target down, and no more once a target's value (the most it can
+    be expected to bring) is below the best expected Prestige found: they could not beat it."""
+    locking = _Locking(state)
+    best: tuple[tuple[float, int, float], int] | None = None
+    chosen: _Plan | None = None
+    for i in sorted(range(len(targets)), key=lambda i: -targets[i].value):
+        target = targets[i]
+        if best is not None and round(max(0.0, target.value), 6) < best[0][0]:
+            break
+        found = locking.best(target.crew, target.requirement)
+        if found is None:
+            continue
+        plan = _Plan(found[0], target.value, target.crew, target.requirement, found[1])
+        key = (_plan_key(plan), -i)
+        if best is None or key > best:
+            best, chosen = key, plan
+    return chosen
+
+
+def _plan_for(state: GameState, targets: list[_Target] | None) -> _Plan | None:
+    """The plan for the current dice; ``targets``: ``_open_targets(state)``."""
+    if targets is not None:
+        return _best_plan(state, targets)
+    turn = state.turn
+    assert turn.crew is not None and turn.requirement is not None
     found = _best_lock(state, turn.crew, turn.requirement)
     if found is None:
         return None
@@ -370,6 +411,10 @@ def _current_plan(state: GameState) -> _Plan | None:
         turn.requirement,
         found[1],
     )
+
+
+def _current_plan(state: GameState) -> _Plan | None:
+    return _plan_for(state, _open_targets(state))
 
 
 # ==== rolling again or stopping =================================================================
@@ -490,10 +535,11 @@ def _fresh_roll_value(state: GameState) -> float:
     """The expected best plan after re-rolling the whole pool (Salatar), over a fixed sample."""
     turn = state.turn
     n = sum(turn.pool)
+    targets = _open_targets(state)  # the dice change nothing in them
     total = 0.0
     for counts in _sample_rolls(n):
         rolled = state._replace(turn=turn._replace(pool=counts, rolled=counts, pool_size=n))
-        plan = _current_plan(rolled)
+        plan = _plan_for(rolled, targets)
         total += plan.expected if plan else 0.0
     return total / _SALATAR_SAMPLES
 
@@ -588,6 +634,8 @@ def _rescue_command(state: GameState) -> str:
     return "bust"
 
 
+# A function of the card alone, asked at every commit: each text is built once (30 cards).
+@cache
 def _commit_text(crew: str, index: int) -> str:
     reqs = CREW[crew].requirements
     req = reqs[index]

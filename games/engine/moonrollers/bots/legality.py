@@ -2,32 +2,68 @@
 
 from __future__ import annotations
 
-from games.engine.core import CommandError, Rng
+from typing import NamedTuple
+
+from games.engine.core import Command, CommandError, Event, Rng
+
+# The engine module imports the bots: by the time a bot asks, it is whole (a module reference, not
+# an import in every call).
+from games.engine.moonrollers import engine
 from games.engine.moonrollers.notation import parse
 from games.engine.moonrollers.state import GameState
-
-_PROBE_SEED = b"moonrollers-legality-probe"
 
 
 class _ProbeRng(Rng):
     """Dice that all show the first face, drawn for free: whether a command is legal never
-    depends on the dice it rolls, so the check need not pay for real randomness."""
+    depends on the dice it rolls, so the check need not pay for real randomness. ``drawn``: the
+    command asked for dice (or another random draw)."""
 
-    __slots__ = ()
+    __slots__ = ("drawn",)
+
+    def __init__(self) -> None:
+        # No key nor stream: every draw goes through ``randbelow`` below.
+        self.drawn = False
 
     def randbelow(self, n: int) -> int:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
+        self.drawn = True
         return 0
+
+
+class _Checked(NamedTuple):
+    state: GameState
+    seat: int
+    command: Command
+    events: list[Event]
+
+
+# The last command found legal whose events owe nothing to chance (the probe drew nothing): they
+# are its events whatever the rng, so the decide that plays it next takes them (once) rather than
+# handling the command a second time. Only the last check: a bot checks the command it then plays.
+_checked: list[_Checked] = []
 
 
 def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
-    from games.engine.moonrollers.engine import handle
-
+    probe = _ProbeRng()
+    _checked.clear()
     try:
-        handle(state, seat, parse(text), _ProbeRng(_PROBE_SEED, "probe", 0))
+        command = parse(text)
+        events = engine.handle(state, seat, command, probe)
     except CommandError:
         return False
+    if not probe.drawn:
+        _checked.append(_Checked(state, seat, command, events))
     return True
+
+
+def checked_events(state: GameState, seat: int, command: Command) -> list[Event] | None:
+    """The events of ``command`` from ``seat`` in ``state`` if it is the command last found legal
+    (and owed nothing to chance), else None. Taken once."""
+    for checked in _checked:
+        if checked.state is state and checked.seat == seat and checked.command == command:
+            _checked.clear()
+            return list(checked.events)
+    return None

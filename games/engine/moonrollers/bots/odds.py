@@ -61,14 +61,22 @@ def _fitting_faces(req_faces: Iterable[int]) -> frozenset[int]:
     return frozenset({WILD, *req_faces})
 
 
+# The abilities a roll for a requirement of a face can never use: they need 2 Reactors, 2 Damage or
+# 3 Thrusters among the dice that do not fit it, and those never show its face.
+_NEVER_RESCUE: dict[int, str] = {REACTOR: LILA_AL_BINDAR, DAMAGE: RYAN_ROGAL, THRUSTER: B3_AR}
+
+
 def _relevant(face: int, abilities: frozenset[str]) -> frozenset[str]:
-    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache)."""
+    """The abilities that can save a roll for a requirement of ``face`` (fewer keys to cache, and
+    fewer odds tables to work out)."""
     if face == WILD:
         return abilities & _REROLL_RESCUES
     return frozenset(
         a
         for a in abilities & RESCUE_ABILITIES
-        if AS_WILD_IF_EXACTLY_ONE.get(a) != face and EXTRA_AS_TWO.get(a, face) == face
+        if AS_WILD_IF_EXACTLY_ONE.get(a) != face
+        and EXTRA_AS_TWO.get(a, face) == face
+        and _NEVER_RESCUE.get(face) != a
     )
 
 
@@ -98,43 +106,95 @@ def _compositions(n: int, faces: tuple[int, ...]) -> tuple[tuple[Counts, float],
     return tuple(out)
 
 
+class _Saving(NamedTuple):
+    """What saves a roll on which no die fits the requirements plainly, for one set of abilities."""
+
+    singles: tuple[int, ...]  # a face rolled exactly once may be locked as a Wild
+    no_extra: bool  # Vanta Sae: a die may be locked as a Wild when no Extra Die was rolled
+    extra: bool  # an Extra Die may be locked as 2 of a requirement's face
+    moro: bool  # Moro Mada: a pool of 1 to 3 dice with an Extra Die is safe
+
+
+# By the requirement's faces and the abilities: asked once per rescue chance, for few such pairs.
+@lru_cache(maxsize=4096)
+def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
+    normal = [f for f in req_faces if f != WILD]
+    moro = MORO_MADA in abilities
+    if not normal:
+        return _Saving((), False, False, moro)  # only a real Wild fits a Wild requirement
+    return _Saving(
+        tuple(AS_WILD_IF_EXACTLY_ONE[a] for a in abilities if a in AS_WILD_IF_EXACTLY_ONE),
+        VANTA_SAE in abilities,
+        any(EXTRA_AS_TWO[a] in normal for a in abilities if a in EXTRA_AS_TWO),
+        moro,
+    )
+
+
+def _saves(saving: _Saving, counts: Counts, n: int) -> bool:
+    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? Asked for every way a
+    roll can land (``_rescue_chance``): a list is quicker here than ``any`` over a generator."""
+    if counts[EXTRA]:
+        if saving.extra or (saving.moro and n <= 3):
+            return True
+    elif saving.no_extra and n:
+        return True
+    return 1 in [counts[g] for g in saving.singles]
+
+
 def saved_by_ability(counts: Counts, req_faces: tuple[int, ...], abilities: frozenset[str]) -> bool:
     """On a roll where no die fits ``req_faces`` plainly, can an ability lock a die anyway, or make
-    the roll safe? Written for speed; a test checks it against the engine's ``die_fits``."""
-    n = sum(counts)
-    if MORO_MADA in abilities and n <= 3 and counts[EXTRA]:
-        return True
-    normal = [f for f in req_faces if f != WILD]
-    if not normal:
-        return False
-    for ability in abilities:
-        g = AS_WILD_IF_EXACTLY_ONE.get(ability)
-        if g is not None:
-            if counts[g] == 1:
-                return True
-        elif ability == VANTA_SAE:
-            if counts[EXTRA] == 0 and n:
-                return True
-        elif ability in EXTRA_AS_TWO and counts[EXTRA] and EXTRA_AS_TWO[ability] in normal:
-            return True
-    return False
+    the roll safe? A test checks it against the engine's ``die_fits``."""
+    return _saves(_saving(req_faces, abilities), counts, sum(counts))
 
 
-def _second_chance(counts: Counts, n: int, fit: float, abilities: frozenset[str], committed: bool) -> float:
+class _Retries(NamedTuple):
+    """The re-roll and supply-roll abilities a player holds, priced for one roll of ``n`` dice."""
+
+    vila_miss: float | None  # Vila Noir: 2 dice re-rolled all miss (when no Reactor was rolled)
+    lila_miss: float | None  # Lila Al Bindar: every die re-rolled misses (when 2 Reactors were)
+    saghari: bool
+    ryan_rogal: bool
+    b3_ar: bool  # only for a requirement committed on an earlier roll
+
+
+def _retries(n: int, fit: float, abilities: frozenset[str], committed: bool) -> _Retries:
+    return _Retries(
+        (1 - fit) ** min(VILA_NOIR_DICE, n) if VILA_NOIR in abilities else None,
+        (1 - fit) ** n if LILA_AL_BINDAR in abilities else None,
+        SAGHARI in abilities,
+        RYAN_ROGAL in abilities,
+        B3_AR in abilities and committed,
+    )
+
+
+def _second_chance(counts: Counts, retries: _Retries) -> float:
     """The chance that a re-roll or supply-roll ability turns a roll that locks nothing into one
     that does (approximately: re-rolled dice fit with the plain chance)."""
     miss = 1.0
-    if VILA_NOIR in abilities and counts[REACTOR] == 0:
-        miss = min(miss, (1 - fit) ** min(VILA_NOIR_DICE, n))
-    if LILA_AL_BINDAR in abilities and counts[REACTOR] >= 2:
-        miss = min(miss, (1 - fit) ** n)
-    if SAGHARI in abilities and counts[DAMAGE] == 0:
+    if retries.vila_miss is not None and counts[REACTOR] == 0:
+        miss = min(miss, retries.vila_miss)
+    if retries.lila_miss is not None and counts[REACTOR] >= 2:
+        miss = min(miss, retries.lila_miss)
+    if retries.saghari and counts[DAMAGE] == 0:
         miss *= 5 / 6  # the supply die shows a Wild
-    if RYAN_ROGAL in abilities and counts[DAMAGE] >= 2:
+    if retries.ryan_rogal and counts[DAMAGE] >= 2:
         miss *= (5 / 6) ** 2
-    if B3_AR in abilities and committed and counts[THRUSTER] >= 3:
+    if retries.b3_ar and counts[THRUSTER] >= 3:
         miss = 0.0  # completes a requirement committed on an earlier roll
     return 1 - miss
+
+
+# Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
+# (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
+# share; ``_rescue_chance`` then only adds them up.
+@lru_cache(maxsize=1024)
+def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
+    return tuple(_saves(saving, counts, n) for counts, _ in _compositions(n, others))
+
+
+@lru_cache(maxsize=1024)
+def _second_chances(n: int, others: tuple[int, ...], retries: _Retries) -> tuple[float, ...]:
+    return tuple(_second_chance(counts, retries) for counts, _ in _compositions(n, others))
 
 
 @lru_cache(maxsize=65536)
@@ -146,13 +206,15 @@ def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str]
     fitting = _fitting_faces(req_faces)
     others = tuple(f for f in range(6) if f not in fitting)
     fit = max(_fit_chance(f) for f in req_faces)
-    second = bool(abilities & _REROLL_RESCUES)
+    saved_rolls = _saved_rolls(n, others, _saving(req_faces, abilities))
+    retries = _retries(n, fit, abilities, committed) if abilities & _REROLL_RESCUES else None
+    seconds = (0.0,) * len(saved_rolls) if retries is None else _second_chances(n, others, retries)
     saved = 0.0
-    for counts, chance in _compositions(n, others):
-        if saved_by_ability(counts, req_faces, abilities):
+    for (_, chance), is_saved, second in zip(_compositions(n, others), saved_rolls, seconds, strict=True):
+        if is_saved:
             saved += chance
         elif second:
-            saved += chance * _second_chance(counts, n, fit, abilities, committed)
+            saved += chance * second
     return saved
 
 
@@ -207,7 +269,7 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
     n = min(n, TOTAL_DICE)
     if n <= 0:
         return 0.0
-    mult = 2 if odds.doubled and n <= 3 else 1
+    best = _best_after_lock(n, needed, odds)
     total = 0.0
     rescue: float | None = None
     for k, e, chance in _trinomial(n, _fit_chance(odds.face)):
@@ -219,20 +281,39 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
                 after = 1.0 if needed <= 1 else complete_chance(n - 1 + e, needed - 1, odds)
                 total += chance * rescue * after
             continue
-        best = 0.0
-        for twos in range(e + 1 if odds.extra_two else 1):
-            for ones in range(k + 1):
-                if ones + twos == 0:
-                    continue
-                value = ones * mult + 2 * twos
-                if value - (mult if ones else 2) >= needed:
-                    break  # over-locking: every die of a lock must be needed
-                if value >= needed:
-                    best = 1.0
-                    break
-                used = ones + twos
-                best = max(best, complete_chance(n - used + e - twos, needed - value, odds))
-            if best == 1.0:
-                break
-        total += chance * best
+        total += chance * best[k][e]
     return total
+
+
+def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
+    """For a roll of ``n`` dice, ``k`` of them fitting and ``e`` Extra Dice among the others: the best
+    chance of completing after this roll's lock (``[k][e]``), exactly 1.0 when a lock completes now.
+
+    A lock is ``ones`` fitting dice (each counting 2 in a small pool doubled by an ability) and
+    ``twos`` Extra Dice counting 2 (with an ability that locks them so), never over-locked. Locks
+    are weighed by ``twos`` (a level), each level's best over ``ones``; a level whose best brings the
+    answer to exactly 1.0 ends the search (the chances are float sums: one may exceed 1.0). The best
+    of a level up to ``k`` fitting dice is its best up to ``k - 1`` and the lock of exactly ``k``."""
+    mult = 2 if odds.doubled and n <= 3 else 1
+    best = [[0.0] * (n + 1 - k) for k in range(n + 1)]
+    for e in range(n + 1):
+        most_twos = e if odds.extra_two else 0
+        level_best = [0.0] * (most_twos + 1)
+        for k in range(n + 1 - e):
+            if k * mult + 2 * most_twos >= needed:
+                best[k][e] = 1.0  # a lock completes now (and with more fitting dice too)
+                continue
+            for twos in range(most_twos + 1):
+                if k or twos:
+                    value = k * mult + 2 * twos
+                    after = complete_chance(n + e - k - 2 * twos, needed - value, odds)
+                    if after > level_best[twos]:
+                        level_best[twos] = after
+            found = level_best[0]
+            for twos in range(1, most_twos + 1):
+                if found == 1.0:
+                    break
+                if level_best[twos] > found:
+                    found = level_best[twos]
+            best[k][e] = found
+    return best

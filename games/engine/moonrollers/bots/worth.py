@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import OrderedDict
+from collections.abc import Iterable
 from functools import lru_cache
 from math import exp
 
@@ -13,7 +14,7 @@ from games.engine.moonrollers.cards import (
     hazard_symbols,
 )
 from games.engine.moonrollers.hiring import ends_game
-from games.engine.moonrollers.state import GameState
+from games.engine.moonrollers.state import GameState, Player
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -69,7 +70,11 @@ _RISK_SLOPE = 1.0
 
 def others_symbols(state: GameState, seat: int) -> float:
     """The most Hazard symbols another player is believed to hold (their tokens are hidden)."""
-    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(state.players) if s != seat), default=0.0)
+    return _others_symbols(state.players, seat)
+
+
+def _others_symbols(players: tuple[Player, ...], seat: int) -> float:
+    return max((len(p.hazard) * _MEAN_SYMBOLS for s, p in enumerate(players) if s != seat), default=0.0)
 
 
 def disqualify_chance(symbols: int, others: float, players: int) -> float:
@@ -112,8 +117,14 @@ def _hazard_gain_cached(tokens: tuple[int, ...], others: float, players: int) ->
 def hazard_gain(state: GameState, seat: int) -> float:
     """What drawing 2 Hazard tokens and keeping the better is worth to ``seat`` (negative when it
     would make it the player with the most Hazard symbols)."""
-    others = round(others_symbols(state, seat), 2)
-    return _hazard_gain_cached(tuple(sorted(state.players[seat].hazard)), others, state.seats)
+    return _players_hazard_gain(state.players, seat)
+
+
+# By the players it depends on: the requirements of a position that draw Hazard tokens all ask it.
+@lru_cache(maxsize=256)
+def _players_hazard_gain(players: tuple[Player, ...], seat: int) -> float:
+    others = round(_others_symbols(players, seat), 2)
+    return _hazard_gain_cached(tuple(sorted(players[seat].hazard)), others, len(players))
 
 
 def imdar_gain(state: GameState, seat: int) -> float:
@@ -163,42 +174,53 @@ def open_requirements(state: GameState, crew: str) -> list[int]:
     return [i for i, t in enumerate(card.tokens) if t is None]
 
 
-class LazyHazardGain:
-    """``hazard_gain`` of one seat in one position, worked out the first time it is asked for."""
-
-    __slots__ = ("_gain", "_seat", "_state")
-
-    def __init__(self, state: GameState, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self._gain: float | None = None
-
-    def __call__(self) -> float:
-        if self._gain is None:
-            self._gain = hazard_gain(self._state, self._seat)
-        return self._gain
-
-
-def requirement_value(
-    state: GameState,
-    seat: int,
-    crew: str,
-    index: int,
-    open_reqs: list[int] | None = None,
-    gain: Callable[[], float] | None = None,
-) -> float:
-    """What completing requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige.
-    ``open_reqs`` and ``gain``: the crew's open requirements and ``seat``'s Hazard gain, when the
-    caller already has them."""
+def _values_of(state: GameState, seat: int, crew: str) -> tuple[float | None, ...]:
+    """What completing each requirement of ``crew`` is worth to ``seat`` (None: not open)."""
     reqs = CREW[crew].requirements
-    req = reqs[index]
-    value = float(req.prestige)
-    if req.hazard:
-        value += gain() if gain is not None else hazard_gain(state, seat)
-    others = [i for i in (open_requirements(state, crew) if open_reqs is None else open_reqs) if i != index]
-    if not others:
-        value += _hire_value(state, seat, crew)
-    else:
-        value += _FOLLOW_ON * max(reqs[i].prestige for i in others)
+    open_reqs = open_requirements(state, crew)
+    gain: float | None = None
+    values: list[float | None] = [None] * len(reqs)
+    for index in open_reqs:
+        req = reqs[index]
+        value = float(req.prestige)
+        if req.hazard:
+            if gain is None:
+                gain = hazard_gain(state, seat)
+            value += gain
+        others = [reqs[i].prestige for i in open_reqs if i != index]
+        if not others:
+            value += _hire_value(state, seat, crew)
+        else:
+            value += _FOLLOW_ON * max(others)
+        values[index] = value
+    return tuple(values)
+
+
+# Requirement values by what they depend on: the players, the display, the cards left, the seat and
+# the crew. Only a completed requirement or a player's change alters them, so the positions of a
+# turn share them. A bounded memo of immutable tuples.
+_VALUES: OrderedDict[tuple[object, ...], tuple[float | None, ...]] = OrderedDict()
+_VALUES_KEPT = 256
+
+
+def requirement_values(state: GameState, seat: int, crew: str) -> tuple[float | None, ...]:
+    """What completing each requirement of ``crew`` is worth to ``seat``, in Prestige (None: the
+    requirement is not open): its Prestige, the Hazard tokens it draws, and either the hire (the
+    card's last open requirement) or a part of the card's other value."""
+    key = (state.players, state.display, len(state.deck), seat, crew)
+    values = _VALUES.get(key)
+    if values is None:
+        values = _values_of(state, seat, crew)
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.popitem(last=False)
+        _VALUES[key] = values
+    return values
+
+
+def requirement_value(state: GameState, seat: int, crew: str, index: int) -> float:
+    """What completing open requirement ``index`` of ``crew`` is worth to ``seat``, in Prestige."""
+    value = requirement_values(state, seat, crew)[index]
+    assert value is not None, "a requirement already completed"
     return value
 
 

@@ -1,0 +1,148 @@
+"""What made the heuristic bot and the engine faster (issue 13) changes nothing they answer: a bot still
+never plays an illegal command, a command decided with the events of the bot's own check gives the
+events a fresh decide gives, the completion odds are the very floats of the plain computation, and the
+memos stay small."""
+
+from __future__ import annotations
+
+import json
+from math import factorial
+from typing import Any
+
+import pytest
+
+from games.engine.core import Event, Rng
+from games.engine.moonrollers import ENGINE, bots, events
+from games.engine.moonrollers.abilities import DOUBLE_IN_SMALL_POOL, EXTRA_AS_TWO
+from games.engine.moonrollers.bots import heuristic, legality, odds, worth
+from games.engine.moonrollers.dice import TOTAL_DICE
+from games.engine.moonrollers.state import GameState
+from games.engine.simulation import game_seed
+
+
+def _positions(games: int, players: int = 4) -> list[tuple[GameState, int, bytes, int]]:
+    """(state, seat to act, seed, seq) for every position of games the heuristic bot plays."""
+    out = []
+    for index in range(games):
+        seed = game_seed("bot-speed", index)
+        game_events = ENGINE.setup(players, {}, Rng(seed, 1, 1))
+        state: Any = None
+        for e in game_events:
+            state = ENGINE.evolve(state, e)
+        while not state.finished:
+            seat = ENGINE.pending(state)[0].seat
+            seq = len(game_events) + 1
+            out.append((state, seat, seed, seq))
+            text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+            new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))
+            for e in new:
+                state = ENGINE.evolve(state, e)
+            game_events += new
+    return out
+
+
+def _json(new: list[Event]) -> str:
+    return json.dumps([e.to_json() for e in new], sort_keys=True)
+
+
+def test_an_illegal_heuristic_pick_falls_back_to_a_random_legal_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat, seed, seq = _positions(1)[0]  # the first turn's start: "stop" is refused
+    assert not bots.is_legal(state, seat, "stop")
+    monkeypatch.setattr(heuristic, "heuristic_command", lambda state, seat: "stop")
+    text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+    assert text == bots.random_command(state, seat, Rng(seed, 1, seq, "bot"))
+    assert bots.is_legal(state, seat, text)
+
+
+def test_a_command_decided_after_the_bots_check_has_the_events_of_a_fresh_decide() -> None:
+    """``decide`` takes the events of the bot's check (once) when they owed nothing to the dice."""
+    reused = 0
+    for state, seat, seed, seq in _positions(2):
+        text = bots.heuristic_command(state, seat)
+        fresh = _json(ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq)))
+        assert bots.is_legal(state, seat, text)
+        reused += legality.checked_events(state, seat, ENGINE.parse(text)) is not None
+        assert bots.is_legal(state, seat, text)
+        assert _json(ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))) == fresh
+        # Taken once: deciding again handles the command again, to the same events.
+        assert _json(ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))) == fresh
+    assert reused > 100
+
+
+def test_the_check_of_another_state_or_command_is_not_taken() -> None:
+    (first, seat, _, _), (second, _, _, _) = _positions(1)[:2]
+    assert bots.is_legal(first, seat, "roll")
+    assert legality.checked_events(second, seat, ENGINE.parse("roll")) is None
+    assert legality.checked_events(first, seat, ENGINE.parse("stop")) is None
+
+
+def _plain_complete_chance(n: int, needed: int, o: odds.Odds, memo: dict[tuple[int, int], float]) -> float:
+    """The completion chance as first written: every lock of every roll weighed in turn."""
+    if needed <= 0:
+        return 1.0
+    n = min(n, TOTAL_DICE)
+    if n <= 0:
+        return 0.0
+    if (n, needed) in memo:
+        return memo[n, needed]
+    fit = odds._fit_chance(o.face)
+    other = 1 - fit - 1 / 6
+    mult = 2 if o.doubled and n <= 3 else 1
+    total = 0.0
+    rescue: float | None = None
+    for k in range(n + 1):
+        for e in range(n - k + 1):
+            ways = factorial(n) // (factorial(k) * factorial(e) * factorial(n - k - e))
+            chance = ways * fit**k * (1 / 6) ** e * other ** (n - k - e)
+            if k == 0 and not (o.extra_two and e):
+                if rescue is None:
+                    rescue = odds._rescue_chance(n, (o.face,), o.abilities, True)
+                if rescue:
+                    after = 1.0 if needed <= 1 else _plain_complete_chance(n - 1 + e, needed - 1, o, memo)
+                    total += chance * rescue * after
+                continue
+            best = 0.0
+            for twos in range(e + 1 if o.extra_two else 1):
+                for ones in range(k + 1):
+                    if ones + twos == 0:
+                        continue
+                    value = ones * mult + 2 * twos
+                    if value - (mult if ones else 2) >= needed:
+                        break
+                    if value >= needed:
+                        best = 1.0
+                        break
+                    after = _plain_complete_chance(n - ones - 2 * twos + e, needed - value, o, memo)
+                    best = max(best, after)
+                if best == 1.0:
+                    break
+            total += chance * best
+    memo[n, needed] = total
+    return total
+
+
+@pytest.mark.parametrize(
+    "abilities",
+    [
+        frozenset(),
+        frozenset({"zek-zarag", "vila-noir"}),
+        frozenset({"vanta-sae", "moro-mada", "b3-ar"}),
+        *(frozenset({a, b, "lila-al-bindar"}) for a in EXTRA_AS_TWO for b in DOUBLE_IN_SMALL_POOL),
+    ],
+)
+def test_the_completion_chance_is_the_float_of_the_plain_computation(abilities: frozenset[str]) -> None:
+    for face in range(5):
+        o = odds.face_odds(face, abilities)
+        memo: dict[tuple[int, int], float] = {}
+        for n in range(1, TOTAL_DICE + 1):
+            for needed in range(1, 9):
+                assert odds.complete_chance(n, needed, o) == _plain_complete_chance(n, needed, o, memo)
+
+
+def test_the_memos_stay_small() -> None:
+    _positions(3)
+    assert len(events._FOLDED) <= events._FOLDS_KEPT
+    assert len(worth._VALUES) <= worth._VALUES_KEPT
+    assert len(legality._checked) <= 1
