@@ -1,7 +1,9 @@
 """The game state, folded by evolve, and its JSON form (dump/load).
 
-Immutable NamedTuples rather than frozen dataclasses: ``_replace`` runs in C, which keeps a fold
-step a few microseconds (see the speed targets in the package docs).
+Immutable NamedTuples rather than frozen dataclasses: building one is a tuple's construction,
+which keeps a fold step a few microseconds (see the speed targets in the package docs).
+``_replace`` is written in Python and costs several times a direct construction: the folds that
+run the most (a roll, a change of the turn alone) build their tuples directly (``events.py``).
 """
 
 from __future__ import annotations
