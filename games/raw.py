@@ -31,8 +31,8 @@ def fields_of(model: type[Model]) -> list[Field[Any, Any]]:
 
 class _Shape:
     """What building a model's instances from its columns needs, worked out once per model: every
-    command builds six instances, and walking the model's metadata again each time cost as much as
-    reading one of them."""
+    command builds six instances (the game, its cache, two seats and their players), and the
+    model's metadata does not change between them."""
 
     def __init__(self, model: type[Model]) -> None:
         self.fields: tuple[Field[Any, Any], ...] = tuple(model._meta.concrete_fields)
