@@ -94,10 +94,19 @@ def with_related(
     """Rows of ``model`` (alias ``a``) matching ``where``, each with the row its foreign key
     ``related`` points at (alias ``b``) attached as ``select_related(related)`` attaches it: one
     statement. A null key (LEFT JOIN) attaches None."""
-    field, other, sql = _joined(model, related, where, order)
     with connection.cursor() as cursor:
-        cursor.execute(sql, list(params))
-        found = cursor.fetchall()
+        cursor.execute(with_related_sql(model, related, where, order), list(params))
+        return build_with_related(model, related, cursor.fetchall())
+
+
+def with_related_sql(model: type[Model], related: str, where: str, order: str = "") -> str:
+    """``with_related``'s statement, for a caller that sends it itself (in a pipeline)."""
+    return _joined(model, related, where, order)
+
+
+def build_with_related(model: type[M], related: str, found: Sequence[Sequence[Any]]) -> list[M]:
+    """The instances ``with_related`` builds from its statement's rows."""
+    field, other = _foreign(model, related)
     width = len(_shape(model).fields)
     out = []
     for row in found:
@@ -108,18 +117,22 @@ def with_related(
 
 
 @functools.cache
-def _joined(
-    model: type[Model], related: str, where: str, order: str
-) -> tuple[ForeignKey[Any, Any], type[Model], str]:
-    """``with_related``'s foreign key, the model it points at and its statement, once per call site."""
-    field = model._meta.get_field(related)
-    assert isinstance(field, ForeignKey)  # a column that points at one row
-    other: type[Model] = field.related_model
+def _joined(model: type[Model], related: str, where: str, order: str) -> str:
+    """``with_related``'s statement, once per call site."""
+    field, other = _foreign(model, related)
     quote = connection.ops.quote_name
-    sql = (
+    return (
         f"SELECT {select_list(model, 'a')}, {select_list(other, 'b')}"  # noqa: S608
         f" FROM {model._meta.db_table} AS a LEFT JOIN {other._meta.db_table} AS b"
         f" ON b.{quote(str(other._meta.pk.column))} = a.{quote(str(field.column))}"
         f" WHERE {where}{' ORDER BY ' + order if order else ''}"
     )
-    return field, other, sql
+
+
+@functools.cache
+def _foreign(model: type[Model], related: str) -> tuple[ForeignKey[Any, Any], type[Model]]:
+    """The foreign key ``related`` of ``model`` and the model it points at."""
+    field = model._meta.get_field(related)
+    assert isinstance(field, ForeignKey)  # a column that points at one row
+    other: type[Model] = field.related_model
+    return field, other

@@ -62,6 +62,10 @@ class NotAllowed(ServiceError):
     """The requester may not do this to this game (HTTP 403)."""
 
 
+class GameNotFound(ServiceError):
+    """No game by that id that the requester may look at: missing and private alike (HTTP 404)."""
+
+
 @dataclass
 class SubmitResult:
     game: models.Game
@@ -210,7 +214,7 @@ def seat_of(game: models.Game, user: Any) -> models.Seat | None:
 
 def command_submit(
     *,
-    game: models.Game,
+    game: models.Game | int,
     user: Any,
     text: str,
     expected_seq: int,
@@ -226,16 +230,25 @@ def command_submit(
 
     ``expected_seq`` is the game's seq when the player saw their decision (a form's, a link's, an
     email's): the store refuses the command as stale only if that seat's decision changed since.
-    Raises CannotParse / IllegalCommand (400), NotAllowed (403), store.StaleSeq (409).
+    ``game`` may be the game's id, when the caller has not read the game (the API): a game the user
+    may not look at (``selectors.visible_game``: private, and they have no seat) then raises
+    GameNotFound, as a missing one does, from the same read that locks it.
+    Raises CannotParse / IllegalCommand (400), NotAllowed (403), GameNotFound (404),
+    store.StaleSeq (409).
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed("You have no seat at this table.")
     with transaction.atomic():
-        # The game row, its state and its seats are read once, here, and kept current by every
-        # append below (the player's, then the bots'): a move costs the same few statements.
-        locked, current = store.lock_and_load(game)
-        seats = store.seats_of(locked)
+        # The game row, its state and its seats are read once, here (one round trip), and kept
+        # current by every append below (the player's, then the bots'): a move costs the same few
+        # statements.
+        try:
+            locked, current, seats = store.lock_load_and_seat(game if isinstance(game, int) else game.pk)
+        except models.Game.DoesNotExist:
+            raise GameNotFound("No such game.") from None
         seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None and locked.visibility != models.Game.Visibility.PUBLIC:
+            raise GameNotFound("No such game.")
         if seat is None:
             raise NotAllowed("You have no seat at this table.")
         if seat.resigned:
@@ -262,6 +275,8 @@ def command_submit(
             if tell_player:
                 _tell_seat_its_decision(locked, seat, state, now=now)
     # The answer is built from what the command has in hand: the game row as the appends left it.
+    if isinstance(game, int):
+        game = locked
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
     return SubmitResult(game=game, state=state, events=rows, replayed=result.replayed, seats=seats)

@@ -14,6 +14,7 @@ it. ``is_fresh`` is that rule, in one place.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -173,25 +174,60 @@ def lock_and_load(game: models.Game) -> tuple[models.Game, Loaded]:
     """The game row locked and its current state, read together (one statement when the cache is
     current): what a command starts from. Only the game row is locked, not its cache."""
     if connection.vendor != "postgresql":
-        locked = (
-            models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game.pk)
-        )
-        try:
-            cache: models.StateCache | None = locked.state_cache
-        except models.StateCache.DoesNotExist:
-            cache = None
-        return locked, _from_cache(locked, cache)
+        return _lock_and_load_orm(game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [game.pk])
+        return _locked_and_loaded(game.pk, cursor.fetchone())
+
+
+def lock_load_and_seat(game_id: int) -> tuple[models.Game, Loaded, list[models.Seat]]:
+    """``lock_and_load`` and ``seats_of`` for a command, in one round trip on PostgreSQL.
+
+    The two statements (and the transaction's BEGIN) are pipelined: sent together, answered
+    together. PostgreSQL still runs them one after the other, so the seats' statement takes its
+    snapshot once the lock is granted and reads the seats as the previous command left them, which
+    a join in the locking statement would not (``seats_of``). A round trip took a median 0.2 ms on
+    the benchmark machine, and a command is a handful of them. Raises ``Game.DoesNotExist`` for a
+    missing game.
+    """
+    if connection.vendor != "postgresql":
+        locked, loaded = _lock_and_load_orm(game_id)
+        return locked, loaded, seats_of(locked)
+    seats_sql = raw.with_related_sql(models.Seat, "user", _SEATS_WHERE, _SEATS_ORDER)
+    with connection.cursor() as lock_cursor, connection.cursor() as seats_cursor:
+        # A pipeline reports a failed statement when it ends, outside the cursors' own wrapping:
+        # Django's wrapper turns it into a django.db error, as any other query's.
+        with connection.wrap_database_errors, connection.connection.pipeline():
+            lock_cursor.execute(_lock_sql(), [game_id])
+            seats_cursor.execute(seats_sql, [game_id])
+        locked, loaded = _locked_and_loaded(game_id, lock_cursor.fetchone())
+        seats = raw.build_with_related(models.Seat, "user", seats_cursor.fetchall())
+    return locked, loaded, seats
+
+
+def _lock_and_load_orm(game_id: int) -> tuple[models.Game, Loaded]:
+    # SQLite (development): the ORM, which knows the backend's converters.
+    locked = models.Game.objects.select_related("state_cache").select_for_update(of=("self",)).get(pk=game_id)
+    try:
+        cache: models.StateCache | None = locked.state_cache
+    except models.StateCache.DoesNotExist:
+        cache = None
+    return locked, _from_cache(locked, cache)
+
+
+@functools.cache
+def _lock_sql() -> str:
     game_table, cache_table = models.Game._meta.db_table, models.StateCache._meta.db_table
-    sql = (
+    return (
         f"SELECT {raw.select_list(models.Game, 'g')}, {raw.select_list(models.StateCache, 'c')}"  # noqa: S608
         f" FROM {game_table} AS g LEFT JOIN {cache_table} AS c ON c.game_id = g.id"
         " WHERE g.id = %s FOR UPDATE OF g"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        row = cursor.fetchone()
+
+
+def _locked_and_loaded(game_id: int, row: Sequence[Any] | None) -> tuple[models.Game, Loaded]:
     if row is None:
-        raise models.Game.DoesNotExist(f"no game {game.pk}")
+        raise models.Game.DoesNotExist(f"no game {game_id}")
     width = len(raw.fields_of(models.Game))
     locked = raw.build(models.Game, row[:width])
     cache = raw.build(models.StateCache, row[width:]) if row[width] is not None else None
@@ -209,7 +245,10 @@ def seats_of(game: models.Game) -> list[models.Seat]:
     before that command (``tests/store/test_store.py``'s two commands for one seq caught it)."""
     if connection.vendor != "postgresql":
         return list(models.Seat.objects.filter(game=game).select_related("user").order_by("position"))
-    return raw.with_related(models.Seat, "user", "a.game_id = %s", [game.pk], order="a.position")
+    return raw.with_related(models.Seat, "user", _SEATS_WHERE, [game.pk], order=_SEATS_ORDER)
+
+
+_SEATS_WHERE, _SEATS_ORDER = "a.game_id = %s", "a.position"
 
 
 # No savepoint when the caller holds a transaction already (services do): an error here fails the

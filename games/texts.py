@@ -108,16 +108,20 @@ def api_json(value: Any, names: Names | None = None, *, lang: str | None = None)
 
 
 def _api_json(value: Any, names: Names | None, code: str) -> Any:
-    # Every API answer with a view walks a few hundred values: the language is resolved once, above.
-    if isinstance(value, list):
-        return [_api_json(v, names, code) for v in value]
-    if not isinstance(value, dict):
+    # Every API answer with a view walks a few hundred values: the language is resolved once, above,
+    # and scalars (most of the values) are passed over without a call.
+    if type(value) is list:
+        return [_api_json(v, names, code) if type(v) in _CONTAINERS else v for v in value]
+    if type(value) is not dict:
         return value
-    if is_message_json(value):
+    if type(value.get("key")) is str:  # is_message_json, inlined: this runs for every dict
         return _api_message(value, names, code)
     out: dict[str, Any] = {}
     for field, item in value.items():
-        if is_message_json(item):
+        kind = type(item)
+        if kind not in _CONTAINERS:
+            out[field] = item
+        elif kind is dict and type(item.get("key")) is str:
             out[field] = messages.render(item, code, names)
             out[f"{field}_key"] = item["key"]
             if item.get("params"):
@@ -125,6 +129,10 @@ def _api_json(value: Any, names: Names | None, code: str) -> Any:
         else:
             out[field] = _api_json(item, names, code)
     return out
+
+
+# JSON containers: the only values the walk looks into (views are plain JSON: lists, not tuples).
+_CONTAINERS = (list, dict)
 
 
 def _api_message(value: Mapping[str, Any], names: Names | None, code: str) -> dict[str, Any]:

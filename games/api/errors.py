@@ -93,6 +93,8 @@ def translate(
         return _refusal(exc, "cannot_parse", status.HTTP_400_BAD_REQUEST, names)
     if isinstance(exc, IllegalCommand):
         return _refusal(exc, "illegal", status.HTTP_400_BAD_REQUEST, names)
+    if isinstance(exc, services.GameNotFound):
+        return not_found()
     if isinstance(exc, services.NotAllowed):
         return _refusal(exc, not_allowed_code, status.HTTP_403_FORBIDDEN, names)
     if isinstance(exc, services.ServiceError):

@@ -306,11 +306,15 @@ class GameCommands(ApiView):
         tags=["games"],
     )
     def post(self, request: Request, pk: int) -> Response:
-        game = self.find_game(pk)
+        # No ``find_game`` first: the service reads, locks and checks the game in one round trip
+        # (a private game the requester has no seat at is a 404 from there, as a missing one is).
+        # The body is checked before any read, so a malformed one is a 400 for any game id.
         data = _validated(CommandSerializer, request.data)
+        if pk > selectors.MAX_GAME_ID:
+            raise errors.not_found()
         try:
             result = services.command_submit(
-                game=game,
+                game=pk,
                 user=request.user,
                 text=data["command"],
                 expected_seq=data["expected_seq"],
@@ -319,7 +323,7 @@ class GameCommands(ApiView):
             )
         except Exception as exc:
             raise errors.translate(
-                exc, not_allowed_code="not_your_seat", names=texts.seat_names(game)
+                exc, not_allowed_code="not_your_seat", names=texts.seat_names(models.Game(pk=pk))
             ) from None
         # Built from the state and seats the command left in hand: nothing is read again.
         response = self.game_response(

@@ -84,6 +84,31 @@ def test_it_refuses_a_player_without_a_seat_with_403_and_writes_nothing(
     assert event_count() == before
 
 
+def test_it_answers_404_to_outsiders_of_a_private_game_and_for_a_missing_one(
+    client_for: ClientFor, private_game: models.Game, cyd: Any
+) -> None:
+    # The same answer for both, so a command cannot tell whether a private game exists; the game is
+    # read once, locked, and the outsider is turned away from that read.
+    before = event_count()
+    body = {"command": "roll", "expected_seq": private_game.last_seq}
+    hidden = client_for(cyd).post(url(private_game, "commands"), body, format="json")
+    missing = client_for(cyd).post(f"/api/games/{private_game.pk + 1000}/commands/", body, format="json")
+    beyond_bigint = client_for(cyd).post(f"/api/games/{2**63}/commands/", body, format="json")
+    for response in (hidden, missing, beyond_bigint):
+        assert response.status_code == 404, response.content
+        assert response.json() == {"detail": "No such game.", "code": "not_found"}
+    assert event_count() == before
+    # A seat makes the private game the player's to move in.
+    player = private_game.seats.get(is_pending=True).user
+    played = client_for(player).post(
+        url(private_game, "commands"),
+        {"command": "pass", "expected_seq": private_game.last_seq},
+        format="json",
+    )
+    assert played.status_code == 201, played.content
+    assert event_count() > before
+
+
 def test_it_refuses_a_player_who_resigned_with_403(client_for: ClientFor, game: models.Game) -> None:
     _, waiter = mover_and_waiter(game)
     services.game_resign(game=game, user=waiter.user, now=NOW)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -192,3 +193,48 @@ def test_a_cold_load_reads_the_events_in_one_query_and_folds_the_state_the_cache
     assert store.refold(game, upto=last_move).seq == last_move
     assert store.refold(game, upto=last_move + 1).state == store.refold(game, upto=last_move).state
     assert store.refold(game, upto=last_move + 1).seq == last_move + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_command_waiting_for_the_lock_reads_the_seats_as_the_holder_left_them() -> None:
+    # The game and its seats are read in one round trip (a pipeline), yet the seats come after the
+    # lock: a join in the locking statement would read them from before the wait.
+    game = make_game(make_user("Ann"), make_user("Bob"))
+    holder_wrote, reader_done = threading.Event(), threading.Event()
+    read: list[Any] = []
+
+    def reader() -> None:
+        try:
+            holder_wrote.wait()
+            with transaction.atomic():
+                locked, loaded, seats = store.lock_load_and_seat(game.pk)
+                read.append((locked.last_seq, loaded.seq, [s.bot_playing for s in seats]))
+        finally:
+            reader_done.set()
+            connection.close()
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    with transaction.atomic():
+        store.lock(game)
+        models.Seat.objects.filter(game=game, position=1).update(bot_playing=True)
+        holder_wrote.set()
+        # Hold the lock until the reader is waiting for it.
+        for _ in range(500):
+            with connection.cursor() as cursor:
+                # Activity is a snapshot kept for the transaction unless cleared.
+                cursor.execute("SELECT pg_stat_clear_snapshot()")
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = %s", ["Lock"])
+                if cursor.fetchone()[0]:
+                    break
+            time.sleep(0.01)
+        else:
+            pytest.fail("the reader never waited for the game's lock")
+    assert reader_done.wait(10)
+    thread.join()
+    assert read == [(game.last_seq, game.last_seq, [False, True])]
+
+
+def test_a_command_reads_a_missing_game_as_missing() -> None:
+    with pytest.raises(models.Game.DoesNotExist), transaction.atomic():
+        store.lock_load_and_seat(10**12)
