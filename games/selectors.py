@@ -15,7 +15,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
-from games import models, raw, store, texts
+from games import models, store, texts
 from games.engine.core import (
     JSON,
     PLATFORM_EVENT_TYPES,
@@ -25,6 +25,7 @@ from games.engine.core import (
     get_engine,
     standing_policies,
 )
+from moonweb import raw
 
 RECENT_LOG = 40
 
@@ -78,7 +79,7 @@ def _seat_infos(
     game: models.Game, seats: list[models.Seat] | None = None, viewer_id: int | None = None
 ) -> list[SeatInfo]:
     if seats is None:
-        seats = store.seats_of(game)  # one hand-written statement on PostgreSQL (games/raw.py)
+        seats = store.seats_of(game)  # one hand-written statement on PostgreSQL (moonweb/raw.py)
     return [
         SeatInfo(
             position=s.position,
@@ -368,7 +369,7 @@ def visible_game(user: Any, pk: int) -> models.Game | None:
     """The game ``pk`` if ``user`` may look at it (``visible_games``), else None.
 
     Every API request on one game starts here: on PostgreSQL it is one hand-written statement, as
-    the store's reads are (games/raw.py), since building the ORM's query cost more than running it.
+    the store's reads are (moonweb/raw.py), since building the ORM's query cost more than running it.
     """
     if pk > MAX_GAME_ID:
         return None
@@ -392,7 +393,7 @@ def visible_game(user: Any, pk: int) -> models.Game | None:
 
 def game_with_creator(pk: int) -> models.Game | None:
     """Game ``pk`` with its creator, as ``select_related("creator")`` reads it: every page on one
-    game starts here, so on PostgreSQL it is one hand-written statement (games/raw.py)."""
+    game starts here, so on PostgreSQL it is one hand-written statement (moonweb/raw.py)."""
     if pk > MAX_GAME_ID:
         return None
     if connection.vendor != "postgresql":

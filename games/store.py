@@ -23,9 +23,10 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Subquery
 
-from games import models, raw
+from games import models
 from games.engine.core import PLATFORM_EVENT_TYPES, Engine, Event, Pending, fold, get_engine, upcast
 from games.engine.shapes import OutcomeJSON
+from moonweb import raw
 
 
 class StaleSeq(Exception):
@@ -82,7 +83,7 @@ def load(game: models.Game) -> Loaded:
     """The state from the cache plus any events written after it."""
     if connection.vendor != "postgresql":
         return _from_cache(game, models.StateCache.objects.filter(game=game).first())
-    # Every page and API read comes here: one hand-written statement (games/raw.py).
+    # Every page and API read comes here: one hand-written statement (moonweb/raw.py).
     table = models.StateCache._meta.db_table
     sql = f"SELECT {raw.select_list(models.StateCache, 'c')} FROM {table} AS c WHERE c.game_id = %s"  # noqa: S608
     with connection.cursor() as cursor:

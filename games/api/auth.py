@@ -20,7 +20,7 @@ from rest_framework.authentication import TokenAuthentication, get_authorization
 from rest_framework.authtoken.models import Token
 from rest_framework.request import Request
 
-from games import raw
+from moonweb import raw
 
 # What a 401 tells the client to send (RFC 6750's challenge); ``Token`` is accepted too.
 SCHEMES = ("bearer", "token")
@@ -61,7 +61,7 @@ class PlayerKey(TokenAuthentication):
 
 def _token_and_player(key: str) -> tuple[Any, Token] | None:
     """The player holding ``key`` and the token, as DRF's ``select_related("user")`` lookup finds
-    them. Every script request starts here: on PostgreSQL one hand-written statement (games/raw.py),
+    them. Every script request starts here: on PostgreSQL one hand-written statement (moonweb/raw.py),
     since building the ORM's query cost more than running it."""
     if connection.vendor != "postgresql":
         token = Token.objects.select_related("user").filter(key=key).first()

@@ -1,4 +1,4 @@
-"""The command path reads the game and its seats with hand-written SQL (games/raw.py): the instances
+"""The command path reads the game and its seats with hand-written SQL (moonweb/raw.py): the instances
 must be exactly those the ORM would have built, every field and the related rows included."""
 
 from __future__ import annotations
@@ -126,3 +126,27 @@ def test_a_pages_game_and_its_creator_are_what_the_orm_reads(game: models.Game) 
         assert values(found.creator) == values(orm.creator)
     assert len(queries) == 0  # the creator came with the game
     assert selectors.game_with_creator(game.pk + 1000) is None
+
+
+def test_a_signed_in_players_read_is_what_the_orm_reads(game: models.Game) -> None:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.backends import ModelBackend
+    from django.db.models import QuerySet
+
+    users = get_user_model()
+    ann = game.seats.get(position=0).user
+    orm = QuerySet(users).get(pk=ann.pk)
+    with CaptureQueriesContext(connection) as queries:
+        found = users.objects.get(pk=ann.pk)
+        by_session = ModelBackend().get_user(str(ann.pk))  # a session holds the id as text
+    assert values(found) == values(orm) == values(by_session)
+    assert found.away_until == dt.date(2030, 1, 2)
+    # Hand-written, so no ORM alias ("accounts_user"."id"): the statement moonweb/raw.py writes.
+    assert [q["sql"].startswith('SELECT a."id"') for q in queries] == [True, True]
+    with pytest.raises(users.DoesNotExist):
+        users.objects.get(pk=ann.pk + 1000)
+    assert ModelBackend().get_user(ann.pk + 1000) is None
+    with pytest.raises(ValueError):  # a malformed key: the ORM's own error, as before
+        users.objects.get(pk="not a number")
+    # Any other lookup is the ORM's.
+    assert users.objects.get(username=ann.username).pk == ann.pk
