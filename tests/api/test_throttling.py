@@ -128,6 +128,27 @@ def test_a_command_reads_its_two_counters_in_one_round_trip_and_writes_them_in_o
     assert len(cache.get(f"throttle_commands_{ann.pk}")) == 1
 
 
+def test_a_counter_is_stored_as_packed_timestamps_and_an_old_list_still_counts(
+    settings: Any, client_for: ClientFor, ann: Any
+) -> None:
+    from array import array
+
+    set_rates(settings, player="3/minute", commands="100/minute")
+    game = rival_table(ann)
+    client = client_for(ann)
+    key = f"throttle_player_{ann.pk}"
+    # A counter written as DRF writes it (a list of floats), before this change: still read.
+    now = limits.PlayerRate().timer()
+    cache.set(key, [now - 1.0], 60)
+
+    assert send_pass(client, game).status_code == 201
+    stored = cache.get(key)
+    assert isinstance(stored, array) and stored.typecode == "d"
+    assert len(stored) == 2 and stored[0] >= now > stored[1]  # newest first, as DRF keeps them
+    # The old entry counts towards the limit of 3: the next request is the last one allowed.
+    assert [send_pass(client, game).status_code for _ in range(2)] == [201, 429]
+
+
 def test_a_request_one_limit_refuses_still_counts_against_the_others(
     settings: Any, client_for: ClientFor, ann: Any
 ) -> None:
