@@ -97,6 +97,19 @@ def queue_after_append(
     deciding the same thing was told already. ``seats_now`` are the game's seats (with their users)
     as the append left them. Called with the game row locked, after the append.
     """
+    return queue(after_append(game, rows, changed, seats_now, now=now))
+
+
+def after_append(
+    game: models.Game,
+    rows: Sequence[models.Event],
+    changed: Sequence[Pending],
+    seats_now: Sequence[models.Seat],
+    *,
+    now: dt.datetime,
+) -> list[models.Notification]:
+    """The unsaved messages a batch of events calls for (``queue_after_append`` saves them; the
+    command path has the store save them with the batch, then calls ``schedule``)."""
     if not rows:
         return []
     seats = {s.position: s for s in seats_now}
@@ -133,7 +146,7 @@ def queue_after_append(
             (quick if pending.reply else due).append(seat)
         out += for_seats(game, due, Kind.TURN, now)
         out += for_seats(game, quick, Kind.FOLLOW_UP, now)
-    return queue(out)
+    return out
 
 
 def for_seats(
@@ -178,11 +191,18 @@ def queue(rows: Sequence[models.Notification]) -> list[models.Notification]:
     if not rows:
         return []
     saved = models.Notification.objects.bulk_create(rows)
+    schedule(saved)
+    return saved
+
+
+def schedule(saved: Sequence[models.Notification]) -> None:
+    """Send saved outbox rows once the surrounding transaction commits."""
     ids = [row.pk for row in saved]
+    if not ids:
+        return
     # robust: a broker that is down must not turn a committed move into an error; the periodic
     # catch-up task (send_unsent_notifications) sends these rows later.
     transaction.on_commit(lambda: _send_after_commit(ids), robust=True)
-    return saved
 
 
 def queue_invite(

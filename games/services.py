@@ -30,6 +30,7 @@ from games.engine.core import (
     Engine,
     Event,
     IllegalCommand,
+    Pending,
     Rng,
     SeatChange,
     SeatTimedOut,
@@ -82,11 +83,17 @@ def _rng(game: models.Game, seq: int, domain: str = "decide") -> Rng:
 
 
 def _append(game: models.Game, events: store.Batch, *, now: dt.datetime, **kwargs: Any) -> store.AppendResult:
-    """Append through the store, then queue what the batch means for each player, in one transaction."""
+    """Append through the store with what the batch means for each player (the outbox's rows,
+    written in the batch's own statement), and send those once the transaction commits."""
+
+    def notify(
+        locked: models.Game, rows: list[models.Event], changed: list[Pending], seats: list[models.Seat]
+    ) -> list[models.Notification]:
+        return outbox.after_append(locked, rows, changed, seats, now=now)
+
     with transaction.atomic(savepoint=False):
-        result = store.append(game, events, now=now, **kwargs)
-        if not result.replayed:
-            outbox.queue_after_append(game, result.events, result.changed, result.seats, now=now)
+        result = store.append(game, events, now=now, notify=notify, **kwargs)
+        outbox.schedule(result.notifications)
     return result
 
 

@@ -57,11 +57,20 @@ class AppendResult:
     pending: list[Pending] = field(default_factory=list)
     changed: list[Pending] = field(default_factory=list)
     seats: list[models.Seat] = field(default_factory=list)  # as the batch left them
+    # The outbox rows ``notify`` made for this batch, saved with it (with their ids).
+    notifications: list[models.Notification] = field(default_factory=list)
 
 
 # The events of a batch, or a function making them from the current state once the game is locked
 # and the command known to be fresh (so a stale command is a conflict, not an illegal move).
 Batch = Sequence[Event] | Callable[["Loaded"], Sequence[Event]]
+
+# Who must hear of a batch: called by ``append`` with the game, the batch's rows, the decisions it
+# made new and the seats as it left them, before anything is written; the outbox rows it returns
+# are written in the batch's own statement. The outbox decides who; the store only writes.
+Notify = Callable[
+    [models.Game, list[models.Event], list[Pending], list[models.Seat]], list[models.Notification]
+]
 
 
 def is_fresh(decision_seq: int, expected_seq: int, last_seq: int) -> bool:
@@ -269,6 +278,7 @@ def append(
     before: Loaded | None = None,
     seats: list[models.Seat] | None = None,
     held: bool = False,
+    notify: Notify | None = None,
 ) -> AppendResult:
     """Append a batch of events for a command of ``seat`` prepared at ``expected_seq``.
 
@@ -280,6 +290,9 @@ def append(
     by every append), ``seats`` are its seats read under that lock (``seats_of``) and the caller
     looked for an earlier batch under ``idempotency_key`` already. The command path passes all
     that, so a move reads the game, its state and its seats once however many batches it writes.
+
+    ``notify``: the outbox rows this batch calls for (``Notify``), saved in the same statement as
+    the batch (``AppendResult.notifications``, with their ids). Not called for a replayed batch.
     """
     if held:
         locked = game
@@ -335,11 +348,12 @@ def append(
         changed, written, fields = _update_read_models(
             locked, engine, state, seats, pending_before, pending_after, actor=actor, cause=cause, now=now
         )
-    _write_batch(locked, rows, engine.dump_state(state), now=now, seats=written, fields=fields)
+    notes = notify(locked, rows, changed, seats) if notify is not None else []
+    _write_batch(locked, rows, engine.dump_state(state), now=now, seats=written, fields=fields, notes=notes)
     # Keep the caller's instance current: services go on using it after the append.
     game.last_seq, game.status = locked.last_seq, locked.status
     game.outcome, game.finished_at = locked.outcome, locked.finished_at
-    return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats)
+    return AppendResult(first_seq, last_seq, rows, state, False, pending_after, changed, seats, notes)
 
 
 def _write_batch(
@@ -350,9 +364,10 @@ def _write_batch(
     now: dt.datetime,
     seats: list[models.Seat],
     fields: list[str],
+    notes: list[models.Notification],
 ) -> None:
-    """Write the batch's events and what they derived: the state cache, the seats that changed and
-    the game row.
+    """Write the batch's events and what they derived: the state cache, the seats that changed, the
+    outbox rows (``notes``: their ids are set) and the game row.
 
     On PostgreSQL in one statement (data-modifying CTEs: each runs once, to completion), one round
     trip instead of four. The event rows are not read back, so they have no ``pk``: nothing after
@@ -369,6 +384,8 @@ def _write_batch(
         if seats:
             models.Seat.objects.bulk_update(seats, fields)
         game.save(update_fields=["last_seq", "status", "outcome", "finished_at"])
+        if notes:
+            models.Notification.objects.bulk_create(notes)
         return
     # Table and column names come from the models and _SEAT_COLUMNS, values are parameters.
     cache_table, seat_table = models.StateCache._meta.db_table, models.Seat._meta.db_table
@@ -390,14 +407,30 @@ def _write_batch(
             " WHERE s.id = v.id)"
         )
         params += [value for seat in seats for value in (seat.pk, *(getattr(seat, name) for name in fields))]
+    returning = ""
+    if notes:
+        columns, values, note_params = raw.insert_values(models.Notification, notes)
+        parts.append(
+            f"notes AS (INSERT INTO {models.Notification._meta.db_table} ({columns})"  # noqa: S608
+            f" VALUES {values} RETURNING id)"
+        )
+        params += note_params
+        # Ids come from a sequence in the order of the VALUES rows: sorted, they match ``notes``.
+        returning = " RETURNING (SELECT array_agg(id ORDER BY id) FROM notes)"
     sql = (
         f"WITH {', '.join(parts)} UPDATE {models.Game._meta.db_table}"  # noqa: S608
-        " SET last_seq = %s, status = %s, outcome = %s::jsonb, finished_at = %s WHERE id = %s"
+        " SET last_seq = %s, status = %s, outcome = %s::jsonb, finished_at = %s WHERE id = %s" + returning
     )
     outcome = json.dumps(game.outcome) if game.outcome is not None else None
     params += [game.last_seq, game.status, outcome, game.finished_at, game.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        if notes:
+            row = cursor.fetchone()
+            assert row is not None and len(row[0]) == len(notes)  # one id per row inserted
+            for note, pk in zip(notes, row[0], strict=True):
+                note.pk = pk
+                note._state.adding, note._state.db = False, connection.alias
 
 
 def rank_resigned_last(outcome: OutcomeJSON, resigned: set[int]) -> OutcomeJSON:

@@ -97,3 +97,22 @@ def test_the_end_of_the_game_is_told_to_everyone_except_players_who_want_nothing
     ends = models.Notification.objects.filter(game=game, kind=Kind.GAME_END)
     assert sorted(n.user_id for n in ends) == sorted([ann.pk, bob.pk])
     assert ends.count() == 2  # once each, from the batch that ended the game
+
+
+def test_the_rows_a_batch_writes_are_handed_to_the_sender_by_their_own_ids(
+    django_capture_on_commit_callbacks: Callable[..., Any], settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The batch's outbox rows are inserted in the batch's own statement, which answers their ids:
+    # each id handed to the sender must be the row of the player it was queued for.
+    from games import outbox
+
+    ann, bob, cyd = make_user("Ann"), make_user("Bob"), make_user("Cyd")
+    game = make_game(ann, bob, cyd)
+    settings.OUTBOX_HANDOFF_IN_BACKGROUND = False
+    handed: list[int] = []
+    monkeypatch.setattr(outbox, "_dispatch", handed.append)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.chat_send(game=game, user=ann, text="good luck both", now=NOW)
+    rows = list(models.Notification.objects.filter(game=game, kind=Kind.CHAT).order_by("pk"))
+    assert [r.user_id for r in rows] == [bob.pk, cyd.pk]
+    assert handed == [r.pk for r in rows]

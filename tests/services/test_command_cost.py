@@ -21,9 +21,10 @@ ONE_MOVE = [
     "SAVEPOINT",
     "SELECT games_game",  # FOR UPDATE, with games_statecache joined: the state in hand
     "SELECT games_seat",  # with accounts_user joined: who to tell
-    # one statement: the events, the state cache, the seats whose decision changed, the game row
-    "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
-    "INSERT games_notification",  # the next player's turn email
+    # one statement: the events, the state cache, the seats whose decision changed, the outbox, the game
+    # the next player's turn email (its outbox row is written in the same statement)
+    "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, "
+    "INSERT games_notification, UPDATE games_game",
     "RELEASE",
 ]
 
@@ -79,11 +80,12 @@ def test_a_timeout_reads_the_game_and_its_seats_once() -> None:
         "SAVEPOINT",
         "SELECT games_game",
         "SELECT games_seat",
-        "WITH INSERT games_statecache, INSERT games_event, UPDATE games_game",  # seat_timed_out
-        "INSERT games_notification",  # the player hears of it
+        # seat_timed_out, and the player hears of it (its outbox row, in the same statement)
+        "WITH INSERT games_statecache, INSERT games_event, INSERT games_notification, UPDATE games_game",
         # the default move
-        "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
-        "INSERT games_notification",  # the next player's turn
+        # the next player's turn (its outbox row is written in the same statement)
+        "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, "
+        "INSERT games_notification, UPDATE games_game",
         "UPDATE games_seat",  # consecutive timeouts
         "RELEASE",
     ]

@@ -62,9 +62,9 @@ MOVE_POST = [
     "SAVEPOINT",
     "SELECT games_game",  # locked, with its state cache
     "SELECT games_seat",
-    # one statement: the events, the state cache, the seats whose decision changed, the game row
-    "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, UPDATE games_game",
-    "INSERT games_notification",
+    # one statement: the events, the state cache, the seats whose decision changed, the outbox, the game
+    "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, "
+    "INSERT games_notification, UPDATE games_game",
     "RELEASE",
 ]
 
