@@ -8,8 +8,8 @@ player, so chatting on the page and through the API draw on the same allowance.
 Counters are a read-then-write of the cache, as DRF keeps them: a burst of simultaneous requests
 may get a few over the limit, never many. ``allow`` keeps DRF's rule (a request is counted by every
 limit it passes, even when another refuses it) but reads all the request's counters in one round
-trip to the cache and writes them in one: a command counts against the player's limit and the
-action's, and was four round trips.
+trip to the cache and writes them in one, after the response is sent: a command counts against the
+player's limit and the action's, and was four round trips before its answer.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
+from moonweb import after_response
 from moonweb.client_ip import client_ip
 
 # The scopes of costly actions (settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]).
@@ -111,7 +112,11 @@ def allow(throttles: Sequence[BaseThrottle], request: Any, view: Any) -> list[fl
         else:
             waits.append(throttle.wait())
     if grown:
-        store.set_many(grown, max(throttle.duration for throttle, _ in keyed))
+        timeout = max(throttle.duration for throttle, _ in keyed)
+        # Written once the response is sent (moonweb.after_response): the request is counted
+        # already, and its answer does not wait for the round trip. A request the same player sends
+        # meanwhile to another process may miss this one, as with simultaneous requests (above).
+        after_response.defer(lambda: store.set_many(grown, timeout))
     return waits
 
 

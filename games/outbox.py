@@ -44,11 +44,11 @@ from queue import SimpleQueue
 from typing import Any
 
 from django.conf import settings
-from django.core.signals import request_finished, request_started
 from django.db import transaction
 
 from games import models
 from games.engine.core import PLATFORM_EVENT_TYPES, Pending
+from moonweb import after_response
 
 logger = logging.getLogger(__name__)
 
@@ -233,39 +233,15 @@ def _send_after_commit(ids: list[int]) -> None:
     if dispatch is None:
         return
     if settings.OUTBOX_HANDOFF_IN_BACKGROUND and not settings.CELERY_TASK_ALWAYS_EAGER:
-        held: list[tuple[Callable[[int], Any], list[int]]] | None = getattr(_request, "held", None)
-        if held is not None:
-            held.append((dispatch, ids))  # handed off once the response is sent (below)
-        else:
-            _handoff_queue().put((dispatch, ids))
+        # Inside a request, once its response is sent: a hand-off is about 1 ms of CPU (kombu
+        # builds and publishes the message) in a thread of this process, and begun at the commit
+        # it competed with the request still drawing its answer. Rows a request never got to hand
+        # off are sent by the catch-up task, as any lost hand-off is.
+        rows = _handoff_queue()
+        after_response.defer(lambda: rows.put((dispatch, ids)))
         return
     for pk in ids:
         dispatch(pk)
-
-
-# Inside a request, rows committed are handed off when the response has been sent: a hand-off is
-# about 1 ms of CPU (kombu builds and publishes the message) in a thread of the same process, and
-# begun at the commit it competed with the request still drawing its answer. Rows held by a
-# request that never finishes are sent by the catch-up task, as any lost hand-off is.
-_request = threading.local()
-
-
-def _hold_during_request(**kwargs: Any) -> None:
-    _release_held()  # anything a request that did not finish left behind
-    _request.held = []
-
-
-def _release_held(**kwargs: Any) -> None:
-    held = getattr(_request, "held", None)
-    _request.held = None
-    if held:
-        rows = _handoff_queue()
-        for item in held:
-            rows.put(item)
-
-
-request_started.connect(_hold_during_request, dispatch_uid="outbox-hold")
-request_finished.connect(_release_held, dispatch_uid="outbox-release")
 
 
 # Handing a row to the broker takes a few milliseconds, seconds when the broker is slow or down:

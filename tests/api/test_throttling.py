@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 from django.core.cache import CacheHandler, cache
+from django.core.signals import request_finished
 from rest_framework.test import APIClient
 
 from games import limits, models, services
+from moonweb import after_response
 from tests.api.helpers import ClientFor, event_count, url
 from tests.factories import NOW, make_game, make_user
 
@@ -126,6 +128,32 @@ def test_a_command_reads_its_two_counters_in_one_round_trip_and_writes_them_in_o
     # Both limits counted the command: the player's and the action's.
     assert len(cache.get(f"throttle_player_{ann.pk}")) == 1
     assert len(cache.get(f"throttle_commands_{ann.pk}")) == 1
+
+
+def test_the_counters_are_written_once_the_response_is_sent(
+    settings: Any, client_for: ClientFor, ann: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_rates(settings, player="100/minute", commands="100/minute")
+    game = rival_table(ann)
+    client = client_for(ann)
+    seen_at_finish: list[Any] = []
+    real_finish = after_response._finish
+
+    def finish(**kwargs: Any) -> None:
+        # What the cache holds when the response is finished, before the deferred work runs.
+        seen_at_finish.append(cache.get(f"throttle_player_{ann.pk}"))
+        real_finish(**kwargs)
+
+    monkeypatch.setattr(after_response, "_finish", finish)
+    request_finished.disconnect(dispatch_uid="moonweb-after-response-finish")
+    request_finished.connect(finish, dispatch_uid="moonweb-after-response-finish")
+    try:
+        assert send_pass(client, game).status_code == 201
+    finally:
+        request_finished.disconnect(dispatch_uid="moonweb-after-response-finish")
+        request_finished.connect(real_finish, dispatch_uid="moonweb-after-response-finish")
+    assert seen_at_finish and seen_at_finish[0] is None  # not written during the request
+    assert len(cache.get(f"throttle_player_{ann.pk}")) == 1  # written after it
 
 
 def test_a_counter_is_stored_as_packed_timestamps_and_an_old_list_still_counts(
