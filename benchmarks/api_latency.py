@@ -2,6 +2,7 @@
 
     DATABASE_URL=postgres://moonweb:moonweb@127.0.0.1:5432/moonweb_bench \\
         .venv/bin/python benchmarks/api_latency.py [--requests 200] [--port 8102] [--kind moonrakers]
+            [--against ../earlier-checkout]
 
 Builds (once; later runs reuse them) games of about 20, 2,000 and 10,000 events (Moonrollers with two
 players, or Moonrakers with three: ``--kind``) by playing them through the services, the engine's
@@ -22,6 +23,11 @@ through the environment (``RATE_PLAYER``, ``RATE_COMMANDS``) for the server it s
 one client sending hundreds of requests a minute is the benchmark, not an abuse. As deployed, the
 server keeps connections (``DATABASE_CONN_MAX_AGE=600``) and its rate limits in Redis (``CACHE_URL``,
 db 14 by default; ``--cache-url ""`` measures the file cache instead).
+
+``--against DIR`` compares with another checkout (a git worktree of an earlier commit, with its
+own ``.venv`` or a link to this one): its gunicorn serves on the next port, and every request of
+every figure goes to both servers in turn, so a noisy moment of the shared machine falls on both
+alike. Each figure is printed for both, then the ratio of their medians.
 """
 
 from __future__ import annotations
@@ -195,22 +201,25 @@ def session_cookie(user: Any) -> str:
     return session.session_key
 
 
-def measure_pages(client: Client, game_ids: list[int], session: str, n: int) -> dict[int, list[float]]:
-    """The HTML game page, the way a player's browser asks for it: the games taken in turn, so a
-    noisy moment of the shared machine falls on every size alike."""
-    connection = client.connection
+def measure_pages(
+    clients: list[Client], game_ids: list[int], session: str, n: int
+) -> list[dict[int, list[float]]]:
+    """The HTML game page, the way a player's browser asks for it: the games (and the servers)
+    taken in turn, so a noisy moment of the shared machine falls on every size alike."""
     headers = {"Cookie": f"sessionid={session}", "Accept": "text/html"}
-    times: dict[int, list[float]] = {game_id: [] for game_id in game_ids}
+    times: list[dict[int, list[float]]] = [{game_id: [] for game_id in game_ids} for _ in clients]
     for i in range(n + 1):
         for game_id in game_ids:
-            started = time.perf_counter()
-            connection.request("GET", f"/games/{game_id}/", headers=headers)
-            response = connection.getresponse()
-            body = response.read()
-            elapsed = time.perf_counter() - started
-            assert response.status == 200, (response.status, body[:300])
-            if i:  # the first round is a warm-up
-                times[game_id].append(elapsed)
+            for side, client in enumerate(clients):
+                connection = client.connection
+                started = time.perf_counter()
+                connection.request("GET", f"/games/{game_id}/", headers=headers)
+                response = connection.getresponse()
+                body = response.read()
+                elapsed = time.perf_counter() - started
+                assert response.status == 200, (response.status, body[:300])
+                if i:  # the first round is a warm-up
+                    times[side][game_id].append(elapsed)
     return times
 
 
@@ -225,42 +234,55 @@ def legal_command(legal: dict[str, Any], rng: random.Random) -> str:
     return " ".join(w for w in words if w)
 
 
-def measure_gets(client: Client, games: dict[int, str], n: int) -> dict[int, list[float]]:
-    """GET /api/games/{id}/ for each game (id: token), the games taken in turn."""
-    times: dict[int, list[float]] = {game_id: [] for game_id in games}
+def measure_gets(clients: list[Client], games: dict[int, str], n: int) -> list[dict[int, list[float]]]:
+    """GET /api/games/{id}/ for each game (id: token), the games (and servers) taken in turn."""
+    times: list[dict[int, list[float]]] = [{game_id: [] for game_id in games} for _ in clients]
     for i in range(n + 1):
         for game_id, token in games.items():
-            status, _, elapsed = client.call("GET", f"/api/games/{game_id}/", token)
-            assert status == 200, status
-            if i:  # the first round is a warm-up: worker imports, connection
-                times[game_id].append(elapsed)
+            for side, client in enumerate(clients):
+                status, _, elapsed = client.call("GET", f"/api/games/{game_id}/", token)
+                assert status == 200, status
+                if i:  # the first round is a warm-up: worker imports, connection
+                    times[side][game_id].append(elapsed)
     return times
 
 
 def measure_post(
-    client: Client, game_ids: list[int], tokens: dict[int, dict[int, str]], n: int, rng: random.Random
-) -> tuple[list[float], int]:
-    times: list[float] = []
-    refused = 0
+    clients: list[Client],
+    game_ids: list[int],
+    tokens: dict[int, dict[int, str]],
+    n: int,
+    rng: random.Random,
+) -> list[tuple[list[float], int]]:
+    """``n`` command POSTs per server, the servers taking turns (on the games in turn)."""
+    out: list[tuple[list[float], int]] = [([], 0) for _ in clients]
     for i in range(n):
-        game_id = game_ids[i % len(game_ids)]
-        _, game, _ = client.call("GET", f"/api/games/{game_id}/", next(iter(tokens[game_id].values())))
-        to_act = next((s["position"] for s in game["seats"] if s["is_pending"]), None)
-        if to_act is None:
-            refused += 1  # the game ended under us
-            continue
-        token = tokens[game_id][to_act]
-        _, legal, _ = client.call("GET", f"/api/games/{game_id}/legal/", token)
-        if legal["status"] != "active" or not legal["commands"]:
-            refused += 1  # the game ended under us
-            continue
-        body = {"command": legal_command(legal, rng), "expected_seq": legal["seq"]}
-        status, _, elapsed = client.call("POST", f"/api/games/{game_id}/commands/", token, body)
-        if status == 201:
-            times.append(elapsed)
-        else:
-            refused += 1
-    return times, refused
+        for side, client in enumerate(clients):
+            game_id = game_ids[(i * len(clients) + side) % len(game_ids)]
+            elapsed = post_one(client, game_id, tokens, rng)
+            times, refused = out[side]
+            if elapsed is None:
+                out[side] = (times, refused + 1)
+            else:
+                times.append(elapsed)
+    return out
+
+
+def post_one(
+    client: Client, game_id: int, tokens: dict[int, dict[int, str]], rng: random.Random
+) -> float | None:
+    """One timed command POST by the player to act (None: refused, or the game ended under us)."""
+    _, game, _ = client.call("GET", f"/api/games/{game_id}/", next(iter(tokens[game_id].values())))
+    to_act = next((s["position"] for s in game["seats"] if s["is_pending"]), None)
+    if to_act is None:
+        return None
+    token = tokens[game_id][to_act]
+    _, legal, _ = client.call("GET", f"/api/games/{game_id}/legal/", token)
+    if legal["status"] != "active" or not legal["commands"]:
+        return None
+    body = {"command": legal_command(legal, rng), "expected_seq": legal["seq"]}
+    status, _, elapsed = client.call("POST", f"/api/games/{game_id}/commands/", token, body)
+    return elapsed if status == 201 else None
 
 
 def summary(name: str, times: list[float]) -> str:
@@ -269,10 +291,10 @@ def summary(name: str, times: list[float]) -> str:
     return f"{name:44s} n={len(ms):4d}  median {statistics.median(ms):7.1f} ms  p95 {p95:7.1f} ms"
 
 
-def start_gunicorn(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_gunicorn(port: int, env: dict[str, str], root: Path = ROOT) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(  # noqa: S603 (a fixed command line)
         [
-            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            str(root / ".venv" / "bin" / "gunicorn"),
             "moonweb.wsgi:application",
             "--workers",
             "2",
@@ -281,7 +303,7 @@ def start_gunicorn(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
             "--access-logfile",
             "-" if env.get("BENCH_ACCESS_LOG") else "/dev/null",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -307,6 +329,7 @@ def main() -> None:
     # The rate limits' shared cache, as deployed (README: CACHE_URL); "" for the file cache.
     parser.add_argument("--cache-url", default=os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/14"))
     parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
+    parser.add_argument("--against", default="", help="another checkout to compare with, interleaved")
     args = parser.parse_args()
     setup_django(args.broker)
     from games import models
@@ -316,7 +339,8 @@ def main() -> None:
     print(f"{args.kind} games (built through the services, reused by later runs):")
     longs = [bench_game(args.kind, users, events, exclude=set()) for events in LONG_EVENTS]
     shorts: list[Any] = []
-    for _ in range(max(1, args.requests // COMMANDS_PER_SHORT_GAME)):
+    sides = 2 if args.against else 1
+    for _ in range(max(1, args.requests * sides // COMMANDS_PER_SHORT_GAME)):
         shorts.append(bench_game(args.kind, users, SHORT_EVENTS, exclude={g.pk for g in shorts}))
     tokens = {
         game.pk: {s.position: s.user.auth_token.key for s in game.seats.select_related("user__auth_token")}
@@ -346,10 +370,20 @@ def main() -> None:
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )
+    roots = [ROOT]
+    if args.against:
+        roots.append(Path(args.against).resolve())
+        subprocess.run(  # the other checkout's own static files
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=roots[1],
+            env=env,
+            check=True,
+        )
+    labels = [describe(root) for root in roots]
     session = session_cookie(ann)
-    server = start_gunicorn(args.port, env)
+    servers = [start_gunicorn(args.port + side, env, root) for side, root in enumerate(roots)]
     try:
-        client = Client(args.port)
+        clients = [Client(args.port + side) for side in range(len(roots))]
         rng = random.Random(1)
         n = args.requests
         print(
@@ -357,32 +391,66 @@ def main() -> None:
             f"DATABASE_CONN_MAX_AGE={args.conn_max_age}; CACHE_URL={args.cache_url or '(files)'}; "
             "one client, one request at a time"
         )
+        if len(roots) > 1:
+            print(
+                "every request to both servers in turn: "
+                + "; ".join(f"{label} on port {args.port + side}" for side, label in enumerate(labels))
+            )
         short = shorts[0]
         games = [short, *longs]
-        pages = measure_pages(client, [g.pk for g in games], session, n)
+        pages = measure_pages(clients, [g.pk for g in games], session, n)
         for game in games:
-            print(summary(f"GET game page, game of {game.last_seq} events", pages[game.pk]))
-        for game in longs:
-            ratio = statistics.median(pages[game.pk]) / statistics.median(pages[short.pk])
-            print(f"  page of the {game.last_seq}-event game / the {short.last_seq}-event one: {ratio:.2f}x")
-        views = measure_gets(client, {g.pk: tokens[g.pk][0] for g in games}, n)
+            report(labels, f"GET game page, game of {game.last_seq} events", [p[game.pk] for p in pages])
+        for side, label in enumerate(labels):
+            for game in longs:
+                ratio = statistics.median(pages[side][game.pk]) / statistics.median(pages[side][short.pk])
+                print(
+                    f"  {label if len(labels) > 1 else ''}{':' if len(labels) > 1 else ''}"
+                    f" page of the {game.last_seq}-event game / the {short.last_seq}-event one: {ratio:.2f}x"
+                )
+        views = measure_gets(clients, {g.pk: tokens[g.pk][0] for g in games}, n)
         for game in games:
-            print(summary(f"GET view, game of {game.last_seq} events", views[game.pk]))
+            report(labels, f"GET view, game of {game.last_seq} events", [v[game.pk] for v in views])
         before = min(g.last_seq for g in shorts)
-        times, refused = measure_post(client, [g.pk for g in shorts], tokens, n, rng)
+        posts = measure_post(clients, [g.pk for g in shorts], tokens, n, rng)
         after = max(models.Game.objects.get(pk=g.pk).last_seq for g in shorts)
-        label = f"POST command, games of {before}-{after} events"
-        print(summary(label, times) + f"  (refused {refused})")
+        report(labels, f"POST command, games of {before}-{after} events", [t for t, _ in posts], posts)
         for game in longs:
             before = game.last_seq
-            times, refused = measure_post(client, [game.pk], tokens, n, rng)
+            posts = measure_post(clients, [game.pk], tokens, n, rng)
             after = models.Game.objects.get(pk=game.pk).last_seq
-            label = f"POST command, game of {before}-{after} events"
-            print(summary(label, times) + f"  (refused {refused})")
+            report(labels, f"POST command, game of {before}-{after} events", [t for t, _ in posts], posts)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=30)
         drop_queued_tasks(args.broker)
+
+
+def describe(root: Path) -> str:
+    """A checkout named by its commit (and its folder, for another one)."""
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],  # noqa: S607 (git from the PATH, as a developer runs it)
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return f"{commit or '?'}" if root == ROOT else f"{commit or '?'} ({root})"
+
+
+def report(
+    labels: list[str], name: str, times: list[list[float]], posts: list[tuple[list[float], int]] | None = None
+) -> None:
+    """One figure per server, and with two servers the ratio of their medians (this one / the other)."""
+    for side, label in enumerate(labels):
+        line = summary(name if len(labels) == 1 else f"{name} [{label.split()[0]}]", times[side])
+        if posts is not None:
+            line += f"  (refused {posts[side][1]})"
+        print(line)
+    if len(labels) > 1:
+        ratio = statistics.median(times[0]) / statistics.median(times[1])
+        print(f"  {labels[0]} / {labels[1].split()[0]}: {ratio:.2f}x")
 
 
 def drop_queued_tasks(broker: str) -> None:

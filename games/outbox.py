@@ -1,11 +1,12 @@
 """The notification outbox: rows written in the same transaction as what causes them.
 
-The services call ``queue_after_append`` with what ``store.append`` returned, inside its
-transaction; the deadline sweep, the inbound mail handler, the digests and invitations call
-``queue``. Nothing is sent here: each row is handed after commit to the dispatcher the app
-registers at start-up (``games.apps``: the Celery task ``games.tasks.send_notification``), and a
-periodic catch-up task sends any row whose task was lost. The dispatcher is injected rather than
-imported so that this module sits below the tasks that use it. Rendering happens at sending time, so an email
+The services hand ``after_append`` to ``store.append``, which writes the rows it makes in the
+batch's own statement, and then ``schedule`` them; the deadline sweep, the inbound mail handler,
+the digests and invitations call ``queue``. Nothing is sent here: each row is handed after commit
+(and, in a request, once its response is sent) to the dispatcher the app registers at start-up
+(``games.apps``: the Celery task ``games.tasks.send_notification``), and a periodic catch-up task
+sends any row whose task was lost. The dispatcher is injected rather than imported so that this
+module sits below the tasks that use it. Rendering happens at sending time, so an email
 always shows the game as it is when it leaves.
 
 Who gets what (the per-player preference is ``User.notify``):
@@ -84,23 +85,6 @@ def wants(user: Any, kind: str) -> bool:
     return getattr(user, "notify", EVERY_TURN) in SERVED.get(kind, frozenset())
 
 
-def queue_after_append(
-    game: models.Game,
-    rows: Sequence[models.Event],
-    changed: Sequence[Pending],
-    seats_now: Sequence[models.Seat],
-    *,
-    now: dt.datetime,
-) -> list[models.Notification]:
-    """Decide who must hear about this batch of events, and queue their messages.
-
-    ``changed`` are the decisions the batch made new (``store.AppendResult.changed``): a seat still
-    deciding the same thing was told already. ``seats_now`` are the game's seats (with their users)
-    as the append left them. Called with the game row locked, after the append.
-    """
-    return queue(after_append(game, rows, changed, seats_now, now=now))
-
-
 def after_append(
     game: models.Game,
     rows: Sequence[models.Event],
@@ -109,8 +93,14 @@ def after_append(
     *,
     now: dt.datetime,
 ) -> list[models.Notification]:
-    """The unsaved messages a batch of events calls for (``queue_after_append`` saves them; the
-    command path has the store save them with the batch, then calls ``schedule``)."""
+    """Decide who must hear about this batch of events: their messages, unsaved. The services pass
+    this to ``store.append`` (``notify``), which writes them in the batch's own statement; then
+    ``schedule`` sends them once the transaction commits.
+
+    ``changed`` are the decisions the batch made new (``store.AppendResult.changed``): a seat still
+    deciding the same thing was told already. ``seats_now`` are the game's seats (with their users)
+    as the append left them. Called with the game row locked.
+    """
     if not rows:
         return []
     seats = {s.position: s for s in seats_now}

@@ -48,7 +48,7 @@ class Cut:
 
 @pytest.fixture
 def cut(monkeypatch: pytest.MonkeyPatch) -> Cut:
-    real = outbox.queue_after_append
+    real = outbox.schedule
     state = Cut()
 
     def cut_then_queue(*args: Any, **kwargs: Any) -> Any:
@@ -61,7 +61,7 @@ def cut(monkeypatch: pytest.MonkeyPatch) -> Cut:
             state.done += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(outbox, "queue_after_append", cut_then_queue)
+    monkeypatch.setattr(outbox, "schedule", cut_then_queue)
     return state
 
 
