@@ -27,7 +27,8 @@ db 14 by default; ``--cache-url ""`` measures the file cache instead).
 ``--against DIR`` compares with another checkout (a git worktree of an earlier commit, with its
 own ``.venv`` or a link to this one): its gunicorn serves on the next port, and every request of
 every figure goes to both servers in turn, so a noisy moment of the shared machine falls on both
-alike. Each figure is printed for both, then the ratio of their medians.
+alike (each with its own cache: the next Redis db). Each figure is printed for both, then the ratio
+of their medians.
 """
 
 from __future__ import annotations
@@ -381,7 +382,10 @@ def main() -> None:
         )
     labels = [describe(root) for root in roots]
     session = session_cookie(ann)
-    servers = [start_gunicorn(args.port + side, env, root) for side, root in enumerate(roots)]
+    # Each server its own cache (the next Redis db for the other one): the rate limits' counters,
+    # the sessions and the page fragments of one must not serve the other.
+    envs = [env, {**env, "CACHE_URL": next_db(args.cache_url)}]
+    servers = [start_gunicorn(args.port + side, envs[side], root) for side, root in enumerate(roots)]
     try:
         clients = [Client(args.port + side) for side in range(len(roots))]
         rng = random.Random(1)
@@ -425,6 +429,12 @@ def main() -> None:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
         drop_queued_tasks(args.broker)
+
+
+def next_db(url: str) -> str:
+    """redis://host:port/N -> redis://host:port/N+1 (empty: the file cache, which is per checkout)."""
+    base, _, db = url.rpartition("/")
+    return f"{base}/{int(db) + 1}" if url and db.isdigit() else url
 
 
 def describe(root: Path) -> str:
