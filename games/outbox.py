@@ -259,3 +259,16 @@ def _hand_off(rows: SimpleQueue[tuple[Callable[[int], Any], list[int]]]) -> None
                 dispatch(pk)
             except Exception:
                 logger.exception("outbox row %s not handed to the broker: the catch-up task will send it", pk)
+
+
+def drain(timeout: float) -> bool:
+    """Wait (at most ``timeout`` seconds) until the rows handed to this process's thread so far
+    have gone to the broker; whether they have. For short-lived processes (``receive_email``, run
+    once per incoming message): their thread dies with them, and what it had not handed over would
+    wait for the catch-up task, a minute or more (the reply to an emailed command, for one)."""
+    with _handoff_lock:
+        if _handoff is None or _handoff[0] != os.getpid():
+            return True  # nothing was handed to a thread in this process
+    reached = threading.Event()
+    _handoff_queue().put((lambda _pk: reached.set(), [0]))  # after everything queued before it
+    return reached.wait(timeout)

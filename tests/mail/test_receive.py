@@ -197,12 +197,19 @@ def test_any_command_by_email_takes_the_seat_back_from_the_bot(game: models.Game
 def test_the_receive_email_command_reads_standard_input(
     game: models.Game, mover: models.Seat, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from games import outbox
+    from games.management.commands import receive_email
+
     raw = reply_from(mover, "pass")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    drained: list[float] = []
+    monkeypatch.setattr(outbox, "drain", lambda timeout: drained.append(timeout) or True)
     out = io.StringIO()
     call_command("receive_email", stdout=out)
     assert out.getvalue().strip() == "accepted: pass"
     assert models.Event.objects.filter(game=game, type="turn_passed").count() == 1
+    # The process waits for its emails to reach the broker before it ends (outbox.drain).
+    assert drained == [receive_email.DRAIN_SECONDS]
 
 
 class TestInboundEndpoint:

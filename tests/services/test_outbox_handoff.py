@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -81,4 +82,30 @@ def test_rows_a_request_committed_are_handed_over_only_once_its_response_is_sent
     finally:
         request_started.connect(close_old_connections)
         request_finished.connect(close_old_connections)
+        outbox.set_dispatcher(previous)
+
+
+def test_drain_waits_until_the_rows_handed_to_the_thread_have_reached_the_broker(settings: Any) -> None:
+    # receive_email runs once per message and ends with it: its thread must finish first, or the
+    # reply to an emailed command would wait a minute for the catch-up task.
+    settings.OUTBOX_HANDOFF_IN_BACKGROUND = True
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    handed: list[int] = []
+
+    def slow_broker(pk: int) -> None:
+        time.sleep(0.2)
+        handed.append(pk)
+
+    previous = outbox._dispatch
+    outbox.set_dispatcher(slow_broker)
+    try:
+        outbox._send_after_commit([41, 42])
+        assert handed == []
+        assert outbox.drain(timeout=30) is True
+        assert handed == [41, 42]
+        # A broker slower than the wait: drain gives up, says so, and the rows stay queued.
+        outbox._send_after_commit([43])
+        assert outbox.drain(timeout=0.01) is False
+        assert outbox.drain(timeout=30) is True and handed == [41, 42, 43]
+    finally:
         outbox.set_dispatcher(previous)

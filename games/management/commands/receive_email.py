@@ -30,7 +30,12 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
+from games import outbox
 from games.mail import receive
+
+# How long the process waits, at its end, for its emails to reach the broker (a broker that is down
+# does not hold the MTA longer than this: the catch-up task sends them later).
+DRAIN_SECONDS = 5
 
 EX_OK = 0
 EX_TEMPFAIL = 75
@@ -92,6 +97,9 @@ class Command(BaseCommand):
             # Nothing was committed, or what was is idempotent: the MTA keeps the message and retries.
             log.exception("temporary failure, the MTA will retry")
             sys.exit(EX_TEMPFAIL)
+        # This process ends with the message: the reply (and any turn emails) must reach the broker
+        # first, or they would wait for the catch-up task.
+        outbox.drain(timeout=DRAIN_SECONDS)
         line = f"{result.status}"
         if result.code:
             line += f" ({result.code})"
