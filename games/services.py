@@ -246,9 +246,8 @@ def command_submit(
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed("You have no seat at this table.")
     with transaction.atomic():
-        # The game row, its state and its seats are read once, here (one round trip), and kept
-        # current by every append below (the player's, then the bots'): a move costs the same few
-        # statements.
+        # The game row, its state and its seats are read once, here, and kept current by every
+        # append below (the player's, then the bots'): a move costs the same few statements.
         try:
             locked, current, seats = store.lock_load_and_seat(game if isinstance(game, int) else game.pk)
         except models.Game.DoesNotExist:

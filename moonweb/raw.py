@@ -111,19 +111,10 @@ def with_related(
     """Rows of ``model`` (alias ``a``) matching ``where``, each with the row its foreign key
     ``related`` points at (alias ``b``) attached as ``select_related(related)`` attaches it: one
     statement. A null key (LEFT JOIN) attaches None."""
-    with connection.cursor() as cursor:
-        cursor.execute(with_related_sql(model, related, where, order), list(params))
-        return build_with_related(model, related, cursor.fetchall())
-
-
-def with_related_sql(model: type[Model], related: str, where: str, order: str = "") -> str:
-    """``with_related``'s statement, for a caller that sends it itself (in a pipeline)."""
-    return _joined(model, related, where, order)
-
-
-def build_with_related(model: type[M], related: str, found: Sequence[Sequence[Any]]) -> list[M]:
-    """The instances ``with_related`` builds from its statement's rows."""
     field, other = _foreign(model, related)
+    with connection.cursor() as cursor:
+        cursor.execute(_joined(model, related, where, order), list(params))
+        found = cursor.fetchall()
     width = len(_shape(model).fields)
     out = []
     for row in found:

@@ -306,8 +306,8 @@ class GameCommands(ApiView):
         tags=["games"],
     )
     def post(self, request: Request, pk: int) -> Response:
-        # No ``find_game`` first: the service reads, locks and checks the game in one round trip
-        # (a private game the requester has no seat at is a 404 from there, as a missing one is).
+        # No ``find_game`` first: the service reads the game once, locked, and checks it from that
+        # read (a private game the requester has no seat at is a 404 from there, as a missing one is).
         # The body is checked before any read, so a malformed one is a 400 for any game id.
         data = _validated(CommandSerializer, request.data)
         if pk > selectors.MAX_GAME_ID:

@@ -67,12 +67,12 @@ def test_a_moonrollers_view_costs_the_same_queries_fresh_and_many_moves_later(cl
 # POST /api/games/{id}/commands/: the token, the command (its transaction: BEGIN/COMMIT in
 # production, a savepoint pair here), and an answer built from the state and seats the command has
 # in hand, read from nowhere. The game is read once, locked: whether the requester may see it is
-# decided from that read and the seats read with it (one round trip: tests/store).
+# decided from that read and the seats read after it (tests/store).
 COMMAND_POST = [
     "SELECT authtoken_token",
     "SAVEPOINT",
     "SELECT games_game",  # locked, with its state cache
-    "SELECT games_seat",  # pipelined with the lock: the same round trip
+    "SELECT games_seat",
     # one statement: the events, the state cache, the seats whose decision changed, the outbox, the game
     "WITH INSERT games_statecache, INSERT games_event, UPDATE games_seat, "
     "INSERT games_notification, UPDATE games_game",

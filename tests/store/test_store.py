@@ -197,8 +197,8 @@ def test_a_cold_load_reads_the_events_in_one_query_and_folds_the_state_the_cache
 
 @pytest.mark.django_db(transaction=True)
 def test_a_command_waiting_for_the_lock_reads_the_seats_as_the_holder_left_them() -> None:
-    # The game and its seats are read in one round trip (a pipeline), yet the seats come after the
-    # lock: a join in the locking statement would read them from before the wait.
+    # The game and its seats are read together for a command, the seats after the lock: a join in
+    # the locking statement would read them from before the wait.
     game = make_game(make_user("Ann"), make_user("Bob"))
     holder_wrote, reader_done = threading.Event(), threading.Event()
     read: list[Any] = []
