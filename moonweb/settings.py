@@ -156,6 +156,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, checking a kept connection before a request without a round trip
+    # (moonweb/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "moonweb.postgresql"
 # PostgreSQL plans a statement each time it is sent as text: for the command path's few short
 # statements, parsing and planning cost more than running them. With server-side binding,
 # psycopg prepares a statement once a connection has sent it DATABASE_PREPARE_THRESHOLD times
@@ -163,9 +167,6 @@ DATABASES = {
 # 3.3-3.5 ms instead of 4.2 ms (in process, blocks interleaved). Behind a pooler in transaction
 # mode older than PgBouncer 1.21, which cannot follow prepared statements, set
 # DATABASE_PREPARED_STATEMENTS=0.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, with a connection's check before each request made without a round trip.
-    DATABASES["default"]["ENGINE"] = "moonweb.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=env_int("DATABASE_PREPARE_THRESHOLD", 5)

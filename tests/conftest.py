@@ -42,6 +42,27 @@ def _celery_runs_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture
+def keep_test_connection() -> Iterator[None]:
+    """Request signals sent inside a test, without Django closing the test's connection.
+
+    Django closes "old" connections when a request starts and ends; sent inside a test (a WSGI call,
+    a signal sent by hand), that would close the test's own transaction. Django's test Client
+    disconnects the same receiver around its requests."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    # A WSGI client that never closed its last response (schemathesis's) leaves that request
+    # unfinished: finish it, so work it deferred (moonweb/after_response.py) does not wait for the
+    # next test's request.
+    request_finished.send(sender=None)
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
 def mailbox_dir(settings: Any, tmp_path: Path) -> Path:
     """Emails go through the development mailbox backend into a fresh folder."""
     folder = tmp_path / "mail"

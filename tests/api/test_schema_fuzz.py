@@ -10,15 +10,12 @@ from __future__ import annotations
 import os
 import zlib
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import hypothesis
 import hypothesis.stateful
 import pytest
 import schemathesis
-from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.internal.conjecture import utils as conjecture_utils
 from schemathesis import DataGenerationMethod, GenerationConfig
@@ -44,18 +41,7 @@ CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance,
 
 
 @pytest.fixture
-def _keep_test_connection() -> Iterator[None]:
-    # Django closes "old" connections when a request starts and ends; called through WSGI inside
-    # a test, that would close the test's own transaction. Django's test Client does the same.
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
-
-
-@pytest.fixture
-def api_schema(db: None, _keep_test_connection: None) -> Any:
+def api_schema(db: None, keep_test_connection: None) -> Any:
     if not hasattr(conjecture_utils.many, "more"):
         # hypothesis-jsonschema 0.23 calls many.more(), which hypothesis 6.170.10 removed: every
         # request body would fail to generate. requirements/dev.in pins hypothesis below it.

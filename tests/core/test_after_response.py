@@ -7,23 +7,18 @@ from typing import Any
 
 import pytest
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
 
 from moonweb import after_response
 
 
 @pytest.fixture
-def signals() -> Iterator[None]:
-    # As Django's test client does: a test's database transaction must outlive these signals.
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
+def signals(keep_test_connection: None) -> Iterator[None]:
+    after_response._request.deferred = None  # no request in progress in this thread
     yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
     after_response._request.deferred = None
 
 
-def test_outside_a_request_the_work_runs_at_once() -> None:
+def test_outside_a_request_the_work_runs_at_once(signals: None) -> None:
     done: list[str] = []
     after_response.defer(lambda: done.append("now"))
     assert done == ["now"]

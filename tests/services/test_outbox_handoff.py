@@ -49,11 +49,12 @@ def test_a_move_returns_while_the_broker_is_still_busy_and_its_row_is_handed_ove
         outbox.set_dispatcher(previous)
 
 
-def test_rows_a_request_committed_are_handed_over_only_once_its_response_is_sent(settings: Any) -> None:
+def test_rows_a_request_committed_are_handed_over_only_once_its_response_is_sent(
+    settings: Any, keep_test_connection: None
+) -> None:
     # The hand-off costs CPU in this process: begun at the commit, it competed with the request
     # still drawing its answer. During a request it waits for request_finished.
     from django.core.signals import request_finished, request_started
-    from django.db import close_old_connections
 
     settings.OUTBOX_HANDOFF_IN_BACKGROUND = True
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -66,9 +67,6 @@ def test_rows_a_request_committed_are_handed_over_only_once_its_response_is_sent
 
     previous = outbox._dispatch
     outbox.set_dispatcher(broker)
-    # As Django's test client does: the test's transaction must outlive these signals.
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
     try:
         request_started.send(sender=None)
         outbox._send_after_commit([777])  # a commit during the request
@@ -80,8 +78,6 @@ def test_rows_a_request_committed_are_handed_over_only_once_its_response_is_sent
         outbox._send_after_commit([778])
         assert done.wait(timeout=60) and handed == [777, 778]
     finally:
-        request_started.connect(close_old_connections)
-        request_finished.connect(close_old_connections)
         outbox.set_dispatcher(previous)
 
 
