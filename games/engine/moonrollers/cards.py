@@ -5,7 +5,7 @@ Their texts (ability texts, faction names) are messages: see texts.py and the ca
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine.moonrollers.dice import FACE_INDEX, WILD
@@ -16,11 +16,12 @@ class Requirement:
     face: int  # a dice.FACES index; WILD means "real Wild faces only"
     count: int  # dice to lock, and the Prestige it is worth
     hazard: bool  # completing it draws 2 Hazard tokens, keep 1
+    # Wild requirements are harder and score double (the "x2" on the card). A field set once, not a
+    # property: the bot reads it tens of times per decision.
+    prestige: int = field(init=False, compare=False)
 
-    @property
-    def prestige(self) -> int:
-        # Wild requirements are harder and score double (the "x2" on the card).
-        return self.count * 2 if self.face == WILD else self.count
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prestige", self.count * 2 if self.face == WILD else self.count)
 
 
 @dataclass(frozen=True, slots=True)

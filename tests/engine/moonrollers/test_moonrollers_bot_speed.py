@@ -16,6 +16,7 @@ from games.engine.moonrollers import ENGINE, bots, events
 from games.engine.moonrollers.abilities import DOUBLE_IN_SMALL_POOL, EXTRA_AS_TWO
 from games.engine.moonrollers.bots import heuristic, legality, odds, worth
 from games.engine.moonrollers.dice import TOTAL_DICE
+from games.engine.moonrollers.legal import COMMIT, LOCK_DICE
 from games.engine.moonrollers.state import GameState
 from games.engine.simulation import game_seed
 
@@ -146,3 +147,41 @@ def test_the_memos_stay_small() -> None:
     assert len(events._FOLDED) <= events._FOLDS_KEPT
     assert len(worth._VALUES) <= worth._VALUES_KEPT
     assert len(legality._checked) <= 1
+    assert len(heuristic._last_planned) <= 1
+    assert len(worth._position) <= 1
+
+
+def _forget_plans_and_values() -> None:
+    heuristic._last_planned.clear()
+    worth._position.clear()
+    worth._VALUES.clear()
+
+
+def test_a_plan_taken_from_the_last_decision_is_the_plan_made_afresh() -> None:
+    """The commit and the lock after a choice reuse its plan: in every position of games driven by
+    the bot and by random players (who choose other crews and requirements than the bot's plan), the
+    bot answers what it answers with nothing remembered."""
+    reused = 0
+    for index in range(4):
+        seed = game_seed("plan-reuse", index)
+        game_events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
+        state: Any = None
+        for e in game_events:
+            state = ENGINE.evolve(state, e)
+        while not state.finished:
+            seat = ENGINE.pending(state)[0].seat
+            seq = len(game_events) + 1
+            planning = ENGINE.pending(state)[0].kind in (COMMIT, LOCK_DICE)  # these always plan
+            remembered = heuristic._last_planned[0] if heuristic._last_planned else None
+            following = heuristic.heuristic_command(state, seat)
+            if planning and remembered is not None and heuristic._last_planned[0] is remembered:
+                reused += 1
+            _forget_plans_and_values()
+            assert following == heuristic.heuristic_command(state, seat), seq
+            rng = Rng(seed, 1, seq, "bot")
+            text = following if index % 2 else ENGINE.random_command(state, seat, rng)
+            new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))
+            for e in new:
+                state = ENGINE.evolve(state, e)
+            game_events += new
+    assert reused > 100  # the memo was used, not only filled

@@ -413,8 +413,65 @@ def _plan_for(state: GameState, targets: list[_Target] | None) -> _Plan | None:
     )
 
 
+class _Planned(NamedTuple):
+    """A plan and the position it was made in: what it was made from (``basis``), and the crew,
+    requirement and progress of the turn then."""
+
+    basis: tuple[object, ...]
+    crew: str | None
+    requirement: int | None
+    progress: int
+    plan: _Plan | None
+
+
+# The last plan made (one entry, replaced whole). Choosing a crew and committing a requirement change
+# nothing a plan is made from, so the commit and the first lock after a choice reuse its plan.
+_last_planned: list[_Planned] = []
+
+
+def _plan_basis(state: GameState) -> tuple[object, ...]:
+    """Everything a plan is made from apart from the crew, requirement and progress of the turn:
+    the dice and abilities used (locks), the players, display and cards left (values), the supply."""
+    turn = state.turn
+    return (
+        turn.seat,
+        turn.pool,
+        turn.rolled,
+        turn.pool_size,
+        turn.as_extra,
+        turn.saved,
+        turn.used,
+        state.supply,
+        state.players,
+        state.display,
+        len(state.deck),
+    )
+
+
+def _reusable(planned: _Planned, turn: Turn) -> bool:
+    """Is the plan made in ``planned`` this turn's plan too (its basis being the same)? The same
+    position, or one that followed the plan's own choice of crew, then of requirement (before any
+    die is locked on it). The best plan among the display's requirements is the best among those of
+    its own crew, and then the best lock on its own requirement; ties keep their order."""
+    if (planned.crew, planned.requirement, planned.progress) == (turn.crew, turn.requirement, turn.progress):
+        return True
+    plan = planned.plan
+    if plan is None or planned.requirement is not None or turn.crew != plan.crew:
+        return False
+    if planned.crew not in (None, plan.crew):
+        return False
+    return turn.requirement is None or (turn.requirement == plan.requirement and turn.progress == 0)
+
+
 def _current_plan(state: GameState) -> _Plan | None:
-    return _plan_for(state, _open_targets(state))
+    turn = state.turn
+    basis = _plan_basis(state)
+    last = _last_planned[0] if _last_planned else None
+    if last is not None and last.basis == basis and _reusable(last, turn):
+        return last.plan
+    plan = _plan_for(state, _open_targets(state))
+    _last_planned[:] = [_Planned(basis, turn.crew, turn.requirement, turn.progress, plan)]
+    return plan
 
 
 # ==== rolling again or stopping =================================================================

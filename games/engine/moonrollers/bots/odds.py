@@ -123,7 +123,9 @@ def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
     if not normal:
         return _Saving((), False, False, moro)  # only a real Wild fits a Wild requirement
     return _Saving(
-        tuple(AS_WILD_IF_EXACTLY_ONE[a] for a in abilities if a in AS_WILD_IF_EXACTLY_ONE),
+        # Sorted and unique: the abilities' order is the set's (it varies between processes), and
+        # ``_saved_rolls`` is cached by this tuple.
+        tuple(sorted({AS_WILD_IF_EXACTLY_ONE[a] for a in abilities if a in AS_WILD_IF_EXACTLY_ONE})),
         VANTA_SAE in abilities,
         any(EXTRA_AS_TWO[a] in normal for a in abilities if a in EXTRA_AS_TWO),
         moro,
@@ -187,12 +189,12 @@ def _second_chance(counts: Counts, retries: _Retries) -> float:
 # Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
 # (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
 # share; ``_rescue_chance`` then only adds them up.
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
     return tuple(_saves(saving, counts, n) for counts, _ in _compositions(n, others))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _second_chances(n: int, others: tuple[int, ...], retries: _Retries) -> tuple[float, ...]:
     return tuple(_second_chance(counts, retries) for counts, _ in _compositions(n, others))
 

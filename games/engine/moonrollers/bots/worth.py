@@ -6,6 +6,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from math import exp
+from typing import NamedTuple
 
 from games.engine.moonrollers.cards import (
     CREW,
@@ -14,7 +15,7 @@ from games.engine.moonrollers.cards import (
     hazard_symbols,
 )
 from games.engine.moonrollers.hiring import ends_game
-from games.engine.moonrollers.state import GameState, Player
+from games.engine.moonrollers.state import DisplayCard, GameState, Player
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -203,10 +204,39 @@ _VALUES: OrderedDict[tuple[object, ...], tuple[float | None, ...]] = OrderedDict
 _VALUES_KEPT = 256
 
 
+class _Position(NamedTuple):
+    """The values of one position by crew: the same objects (players, display) mean the same
+    values, told by identity, where the memo above hashes every player's tuples."""
+
+    players: tuple[Player, ...]
+    display: tuple[DisplayCard, ...]
+    deck_left: int
+    seat: int
+    by_crew: dict[str, tuple[float | None, ...]]
+
+
+# The last position asked about (one entry, replaced whole): a bot's decision asks it for every crew
+# on the display, and the decisions of a turn ask it again.
+_position: list[_Position] = []
+
+
 def requirement_values(state: GameState, seat: int, crew: str) -> tuple[float | None, ...]:
     """What completing each requirement of ``crew`` is worth to ``seat``, in Prestige (None: the
     requirement is not open): its Prestige, the Hazard tokens it draws, and either the hire (the
     card's last open requirement) or a part of the card's other value."""
+    position = _position[0] if _position else None
+    if (
+        position is None
+        or position.players is not state.players
+        or position.display is not state.display
+        or position.deck_left != len(state.deck)
+        or position.seat != seat
+    ):
+        position = _Position(state.players, state.display, len(state.deck), seat, {})
+        _position[:] = [position]
+    values = position.by_crew.get(crew)
+    if values is not None:
+        return values
     key = (state.players, state.display, len(state.deck), seat, crew)
     values = _VALUES.get(key)
     if values is None:
@@ -214,6 +244,7 @@ def requirement_values(state: GameState, seat: int, crew: str) -> tuple[float | 
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.popitem(last=False)
         _VALUES[key] = values
+    position.by_crew[crew] = values
     return values
 
 
