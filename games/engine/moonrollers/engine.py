@@ -81,7 +81,9 @@ def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> li
 
 def handle(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` itself causes, or the refusal. Everything that can refuse a command
-    happens here (what follows by itself never does), so a legality check can stop here."""
+    happens here (what follows by itself never does), so a legality check can stop here; and a
+    handler refuses only before its first draw from ``rng``, so the check can stop there too
+    (``bots.legality``)."""
     if state is None:
         raise refuse("not_set_up")
     if state.finished:

@@ -79,6 +79,26 @@ def test_the_check_of_another_state_or_command_is_not_taken() -> None:
     assert legality.checked_events(first, seat, ENGINE.parse("stop")) is None
 
 
+def test_the_check_of_a_command_that_rolls_stops_at_its_first_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refusal comes before a handler's first draw: the check of "roll" ends there, legal,
+    without rolling nor building the roll's event (the decide that plays it rolls the real dice)."""
+    state, seat, seed, seq = _positions(1)[0]  # the first turn's start
+    built: list[object] = []
+    real_event = events.DiceRolled.event
+
+    def counted(payload: events.DiceRolled, actor: int | None) -> Event:
+        built.append(payload)
+        return real_event(payload, actor)
+
+    monkeypatch.setattr(events.DiceRolled, "event", counted)
+    assert bots.is_legal(state, seat, "roll")
+    assert built == []
+    assert legality.checked_events(state, seat, ENGINE.parse("roll")) is None
+    rolled = ENGINE.decide(state, seat, ENGINE.parse("roll"), Rng(seed, 1, seq))
+    assert rolled[0].type == "dice_rolled"
+    assert len(built) == 1
+
+
 def _plain_complete_chance(n: int, needed: int, o: odds.Odds, memo: dict[tuple[int, int], float]) -> float:
     """The completion chance as first written: every lock of every roll weighed in turn."""
     if needed <= 0:

@@ -13,22 +13,26 @@ from games.engine.moonrollers.notation import parse
 from games.engine.moonrollers.state import GameState
 
 
-class _ProbeRng(Rng):
-    """Dice that all show the first face, drawn for free: whether a command is legal never
-    depends on the dice it rolls, so the check need not pay for real randomness. ``drawn``: the
-    command asked for dice (or another random draw)."""
+class _Drew(Exception):
+    """The command asked for randomness: every check that can refuse it is behind it."""
 
-    __slots__ = ("drawn",)
+
+class _ProbeRng(Rng):
+    """An rng that stops the command at its first draw. A handler checks everything that can refuse
+    the command before it draws (dice, a token's place in the pile), so a command that reaches a
+    draw is legal, and the rest of its work (rolling, building its events) would be thrown away:
+    the decide that plays it rolls the real dice."""
+
+    __slots__ = ()
 
     def __init__(self) -> None:
         # No key nor stream: every draw goes through ``randbelow`` below.
-        self.drawn = False
+        pass
 
     def randbelow(self, n: int) -> int:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
-        self.drawn = True
-        return 0
+        raise _Drew
 
 
 class _Checked(NamedTuple):
@@ -37,6 +41,8 @@ class _Checked(NamedTuple):
     command: Command
     events: list[Event]
 
+
+_PROBE = _ProbeRng()
 
 # The last command found legal whose events owe nothing to chance (the probe drew nothing): they
 # are its events whatever the rng, so the decide that plays it next takes them (once) rather than
@@ -47,15 +53,15 @@ _checked: list[_Checked] = []
 def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
-    probe = _ProbeRng()
     _checked.clear()
     try:
         command = parse(text)
-        events = engine.handle(state, seat, command, probe)
+        events = engine.handle(state, seat, command, _PROBE)
+    except _Drew:
+        return True
     except CommandError:
         return False
-    if not probe.drawn:
-        _checked.append(_Checked(state, seat, command, events))
+    _checked.append(_Checked(state, seat, command, events))
     return True
 
 
