@@ -15,25 +15,31 @@ from games.engine.moonrakers.events import (
     DeckReshuffled,
     Payload,
     RequirementReduced,
-    evolve,
+    fold,
 )
 from games.engine.moonrakers.state import EXECUTION, GameState
 
 
 class Ctx:
-    """The state as it is after the events emitted so far, and those events."""
+    """The state as it is after the events emitted so far, and those events.
 
-    def __init__(self, state: GameState, rng: Rng) -> None:
+    ``record=False``: only whether the command is accepted matters (a legality check), so no event
+    is written out; the state is folded all the same, since later rules read it."""
+
+    __slots__ = ("events", "record", "rng", "state")
+
+    def __init__(self, state: GameState, rng: Rng, *, record: bool = True) -> None:
         self.state = state
         self.rng = rng
+        self.record = record
         self.events: list[Event] = []
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
-        if seat is None:
-            seat = getattr(payload, "seat", getattr(payload, "by", None))
-        event = payload.to_event(seat)
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+        if self.record:
+            if seat is None:
+                seat = getattr(payload, "seat", getattr(payload, "by", None))
+            self.events.append(payload.to_event(seat))
+        self.state = fold(self.state, payload)
 
 
 def refuse(key: str, **params: object) -> IllegalCommand:

@@ -125,6 +125,10 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, with everything that follows by itself; the state is untouched."""
+    return _handle(state, seat, command, rng, record=True).events
+
+
+def _handle(state: GameState | None, seat: int, command: Command, rng: Rng, *, record: bool) -> Ctx:
     if state is None:
         raise IllegalCommand(msg("moonrakers.refused.not_set_up"))
     if state.finished:
@@ -134,9 +138,9 @@ def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> li
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(msg("moonrakers.refused.not_a_command"))
-    ctx = Ctx(state, rng)
+    ctx = Ctx(state, rng, record=record)
     handler(ctx, seat, command)
-    return ctx.events
+    return ctx
 
 
 _PROBE_SEED = b"moonrakers-legality-probe"
@@ -144,7 +148,7 @@ _PROBE_SEED = b"moonrakers-legality-probe"
 
 def accepts(state: GameState, seat: int, command: Command) -> bool:
     try:
-        decide(state, seat, command, Rng(_PROBE_SEED, 0, 0))
+        _handle(state, seat, command, Rng(_PROBE_SEED, 0, 0), record=False)
     except IllegalCommand:
         return False
     return True

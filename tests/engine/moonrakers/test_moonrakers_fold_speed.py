@@ -1,0 +1,100 @@
+"""What made ``decide`` faster (issue 13) changes nothing it answers: it folds the payloads it emits
+as they are, without writing them as JSON and reading them back, which is the same only if every
+payload read back is exactly the payload (the same types: a tuple, not a list; an int, not a bool);
+and a legality check, which writes no event, accepts and refuses what ``decide`` does."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from typing import Any
+
+import pytest
+
+from games.engine import simulation
+from games.engine.core import IllegalCommand, Rng
+from games.engine.moonrakers import ENGINE, context, serial
+from games.engine.moonrakers.engine import accepts
+from games.engine.moonrakers.events import Payload
+from games.engine.moonrakers.legal import candidates
+
+
+def _same(a: Any, b: Any, where: str) -> None:
+    """Equal and of the same type, all the way down (``==`` alone takes 1 for True, and (1,) for [1])."""
+    assert type(a) is type(b), f"{where}: {type(a).__name__} against {type(b).__name__}"
+    if dataclasses.is_dataclass(a):
+        for f in dataclasses.fields(a):
+            _same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+    elif isinstance(a, tuple):
+        assert len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{where}[{i}]")
+    else:
+        assert a == b, where
+
+
+@pytest.mark.parametrize(
+    ("players", "bot"), [(1, "random"), (2, "heuristic"), (3, "random"), (4, "heuristic")]
+)
+def test_every_payload_read_back_from_its_json_is_the_payload(
+    players: int, bot: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: set[str] = set()
+    emit = context.Ctx.emit
+
+    def checked(ctx: context.Ctx, payload: Payload, seat: int | None = None) -> None:
+        _same(payload, serial.load(type(payload), serial.to_json(payload)), payload.TYPE)
+        seen.add(payload.TYPE)
+        emit(ctx, payload, seat)
+
+    monkeypatch.setattr(context.Ctx, "emit", checked)
+    for index in range(2):
+        # Random play may not end: every payload it emitted was checked all the same.
+        with contextlib.suppress(simulation.GameDidNotEnd):
+            simulation.play(ENGINE, players, seed=simulation.game_seed("fold", index), bot=bot)
+    assert len(seen) > 20  # most kinds of event were emitted, not a handful
+
+
+def test_a_legality_check_writes_no_event_and_agrees_with_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    written = 0
+    to_event = Payload.to_event
+
+    def counted(payload: Payload, seat: int | None = None) -> Any:
+        nonlocal written
+        written += 1
+        return to_event(payload, seat)
+
+    monkeypatch.setattr(Payload, "to_event", counted)
+
+    seed = simulation.game_seed("fold-legal", 0)
+    events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
+    state: Any = None
+    for event in events:
+        state = ENGINE.evolve(state, event)
+    checked = refused = 0
+    for _ in range(250):  # decision points of a game the heuristic bot plays
+        if state.finished:
+            break
+        acting = {p.seat for p in ENGINE.pending(state)}
+        # The candidates of the seats to act, asked of every seat (others are refused).
+        commands = [c for seat in sorted(acting) for c in candidates(state, seat)[:8]]
+        for seat in range(state.n):
+            for command in commands:
+                try:
+                    ENGINE.decide(state, seat, command, Rng(b"moonrakers-legality-probe", 0, 0))
+                    expected = True
+                except IllegalCommand:
+                    expected = False
+                before = written
+                assert accepts(state, seat, command) == expected, (command, seat)
+                assert written == before  # nothing written out
+                checked += 1
+                refused += not expected
+        mover = min(acting)
+        seq = len(events) + 1
+        text = ENGINE.bot_command(state, mover, Rng(seed, 1, seq, "bot"))
+        new = ENGINE.decide(state, mover, ENGINE.parse(text), Rng(seed, 1, seq))
+        for event in new:
+            state = ENGINE.evolve(state, event)
+        events += new
+    assert checked > 1000 and 0 < refused < checked
