@@ -98,3 +98,21 @@ def test_a_legality_check_writes_no_event_and_agrees_with_decide(monkeypatch: py
             state = ENGINE.evolve(state, event)
         events += new
     assert checked > 1000 and 0 < refused < checked
+
+
+def test_replace_copies_with_the_changes_and_refuses_an_unknown_field() -> None:
+    state = ENGINE.setup(2, {}, Rng(b"replace", 1, 1))
+    folded: Any = None
+    for event in state:
+        folded = ENGINE.evolve(folded, event)
+    changed = serial.replace(folded, phase="planning-x", leader=1)
+    assert (changed.phase, changed.leader) == ("planning-x", 1)
+    assert (folded.phase, folded.leader) != ("planning-x", 1)  # the original is untouched
+    for f in dataclasses.fields(folded):
+        if f.name not in ("phase", "leader"):
+            assert getattr(changed, f.name) is getattr(folded, f.name), f.name
+    assert changed == dataclasses.replace(folded, phase="planning-x", leader=1)
+    with pytest.raises(TypeError, match="no field 'leeder'"):
+        serial.replace(folded, leeder=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        changed.phase = "x"  # type: ignore[misc]
