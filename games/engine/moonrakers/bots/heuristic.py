@@ -5,7 +5,8 @@ towards a balanced deck."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from games.engine.core import Command, Rng
 from games.engine.moonrakers.cards import BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, PARTS, REQUIREMENTS
@@ -53,6 +54,8 @@ from games.engine.moonrakers.state import (
     unblocked,
 )
 
+C = TypeVar("C", bound=Command)
+
 HAZARD_MEAN = 1.0  # icons per die with the faces 0,0,1,1,2,2
 
 
@@ -84,6 +87,25 @@ class _Legal:
             if isinstance(c, kinds) and self._accepted(i):
                 yield c
 
+    def first(self, kind: type[C], wanted: Callable[[C], bool]) -> C | None:
+        """The first legal command of ``kind`` that the heuristic wants: what it wants is asked
+        first, so only those commands are checked."""
+        for i, c in enumerate(self._candidates):
+            if isinstance(c, kind) and wanted(c) and self._accepted(i):
+                return c
+        return None
+
+    def best(self, kind: type[C], score: Callable[[C], float | None]) -> C | None:
+        """The legal command of ``kind`` of the highest score (the first of equal ones; None scores
+        are left out): a command is checked only when it would beat the best so far."""
+        found: tuple[float, C] | None = None
+        for i, c in enumerate(self._candidates):
+            if isinstance(c, kind):
+                value = score(c)
+                if value is not None and (found is None or value > found[0]) and self._accepted(i):
+                    found = (value, c)
+        return found[1] if found is not None else None
+
     def accepts(self, command: Command) -> bool:
         """Is ``command`` legal? (Known already when it is one of the candidates checked.)"""
         for i, c in enumerate(self._candidates):
@@ -93,7 +115,7 @@ class _Legal:
 
         return accepts(self._state, self._seat, command)
 
-    def first(self) -> Command | None:
+    def any_first(self) -> Command | None:
         return next(self.of(Command), None)
 
 
@@ -105,7 +127,7 @@ def bot_command(state: GameState, seat: int, rng: Rng) -> str:
     for p in pending(state):
         if p.seat == seat:
             return format_command(p.default)
-    first = legal.first()
+    first = legal.any_first()
     return format_command(first) if first is not None else "done"
 
 
@@ -356,55 +378,57 @@ def _play(state: GameState, seat: int, legal: _Legal) -> Command | None:
     needed, got = requirement_totals(state)
     missing = {k: needed[k] - got[k] for k in needed if needed[k] > got[k]}
     hand = state.players[seat].hand
-    plays = [c for c in legal.of(PlayCard) if isinstance(c, PlayCard)]
-    if len(state.players[seat].deck_cards()) < 12:  # a thin deck: no more trashing
-        plays = [c for c in plays if c.card not in ("meg-gallak", "lila-al-bindar", "crusse-parke")]
+    thin = len(state.players[seat].deck_cards()) < 12  # a thin deck: no more trashing
+
+    def plays(c: PlayCard) -> bool:
+        return not (thin and c.card in ("meg-gallak", "lila-al-bindar", "crusse-parke"))
 
     def find(card: str) -> Command | None:
-        return next((c for c in plays if c.card == card and c.opts.with_part is None), None)
+        return legal.first(PlayCard, lambda c: plays(c) and c.card == card and c.opts.with_part is None)
 
-    upgraded = [c for c in plays if c.opts.with_part is not None]
     useful_left = sum(1 for c in hand if _helps(c, missing) or c == "thruster")
     if unblocked(part) > 0 and "shield" in hand and part.actions == 1 and "reactor" not in hand:
         return find("shield")
     if part.actions == 1 and "reactor" in hand and (useful_left >= 1 or unblocked(part) > 0):
         return find("reactor")
     if missing:
-        if "damage" in missing and upgraded:
-            return upgraded[0]
-        for c in legal.of(UsePart):
-            if (
-                isinstance(c, UsePart)
-                and c.part in ("dark-matter-mk3", "mg2-laser-turrets")
-                and "damage" in missing
-            ):
-                return c
-        for c in legal.of(UseMercenary):
-            if isinstance(c, UseMercenary) and seat == att.leader:
-                card = state.merc_row[c.slot]
-                if card is not None and _helps(card, missing):
-                    return c
-        best = None
-        for c in plays:
+        if "damage" in missing:
+            upgraded = legal.first(PlayCard, lambda c: plays(c) and c.opts.with_part is not None)
+            if upgraded is not None:
+                return upgraded
+            laser = legal.first(UsePart, lambda c: c.part in ("dark-matter-mk3", "mg2-laser-turrets"))
+            if laser is not None:
+                return laser
+        if seat == att.leader:
+            merc = legal.first(UseMercenary, lambda c: _helps_from_row(state.merc_row[c.slot], missing))
+            if merc is not None:
+                return merc
+
+        def score(c: PlayCard) -> float | None:
+            if not plays(c):
+                return None
             if c.card in CREW:
-                score = 2.5 + (1 if "crew" in missing else 0)
-            elif _helps(c.card, missing):
-                score = 2 + BASIC_VALUE.get(c.card, 1) * 0.1
-            elif c.card == "thruster" and part.actions >= 2:
-                score = 1.5
-            elif c.card == "reactor":
-                score = 1.2
-            else:
-                continue
-            if best is None or score > best[0]:
-                best = (score, c)
+                return 2.5 + (1 if "crew" in missing else 0)
+            if _helps(c.card, missing):
+                return 2 + BASIC_VALUE.get(c.card, 1) * 0.1
+            if c.card == "thruster" and part.actions >= 2:
+                return 1.5
+            if c.card == "reactor":
+                return 1.2
+            return None
+
+        best = legal.best(PlayCard, score)
         if best is not None:
-            return best[1]
+            return best
     if unblocked(part) > 0 and "shield" in hand:
         return find("shield")
     if missing and "thruster" in hand:
         return find("thruster")
     return Guard()
+
+
+def _helps_from_row(card: str | None, missing: dict[str, int]) -> bool:
+    return card is not None and _helps(card, missing)
 
 
 def _helps(card: str, missing: dict[str, int]) -> bool:
