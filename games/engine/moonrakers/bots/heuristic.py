@@ -471,10 +471,8 @@ def _buy(state: GameState, seat: int, legal: _Legal) -> Command | None:
     p = state.players[seat]
     deck = p.deck_cards()
     reactors = sum(1 for c in deck if c == "reactor") / max(1, len(deck))
-    best: tuple[float, Command] | None = None
-    for c in legal.of(Buy):
-        if not isinstance(c, Buy):
-            continue
+
+    def score_of(c: Buy) -> float:
         if c.card in CREW:
             score = CREW[c.card].cost + 1.0 - 0.3 * sum(1 for x in deck if x in CREW)
             if c.card in CREW_TABLE and c.card in (
@@ -496,11 +494,12 @@ def _buy(state: GameState, seat: int, legal: _Legal) -> Command | None:
                 score -= PARTS[c.replace].cost + 1
         if len(deck) < 12:  # a deck trashed thin needs cards before anything else
             score += 2 * (len(PARTS[c.card].adds) if c.card in PARTS else 1)
-        if best is None or score > best[0]:
-            best = (score, c)
+        return score
+
+    best = legal.best(Buy, score_of)
     threshold = 0 if p.credits >= 10 else 2  # Credits piling up are worth nothing
-    if best is not None and best[0] > threshold:
-        return best[1]
+    if best is not None and score_of(best) > threshold:
+        return best
     return Done()
 
 
