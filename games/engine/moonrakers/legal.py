@@ -5,6 +5,8 @@ player Prestige nor commit them to a Contract or to Hazard Dice), and what a sea
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.engine.core import Choice, Command, CommandSpec, Message, Param, Pending, SeatRef, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, PARTS, card_type
 from games.engine.moonrakers.commands import (
@@ -144,17 +146,23 @@ def pending(state: GameState | None) -> list[Pending]:
 # --- concrete candidates ---------------------------------------------------------------------------
 
 
-def _terms_choices(state: GameState) -> list[Terms]:
+def _terms_choices(state: GameState) -> tuple[Terms, ...]:
     neg = state.negotiation
     assert neg is not None
-    full = contract_terms(neg.contract)
+    return _terms_of(neg.contract)
+
+
+# By Contract: every candidate list of a negotiation asks for them (a few hundred terms each).
+@cache
+def _terms_of(contract: str) -> tuple[Terms, ...]:
+    full = contract_terms(contract)
     out = [Terms()]
     for p in range(full.p + 1):
         for c in sorted({0, full.c // 3, full.c // 2, full.c}):
             for d in range(full.d + 1):
                 for b in range(full.b + 1):
                     out.append(Terms(p, c, b, d))
-    return out
+    return tuple(out)
 
 
 def _crew_opts(state: GameState, seat: int, card: str) -> list[Opts]:
@@ -213,7 +221,8 @@ def candidates(state: GameState, seat: int) -> list[Command]:
             o = neg.offer(seat)
             if o is not None and o.status == OPEN:
                 out += [AcceptOffer(), DeclineOffer()]
-                out += [Counter(t) for t in _terms_choices(s)[:: max(1, len(_terms_choices(s)) // 4)]]
+                terms = _terms_choices(s)
+                out += [Counter(t) for t in terms[:: max(1, len(terms) // 4)]]
             if o is not None and o.status == ACCEPTED:
                 out.append(Leave())
             prop = neg.proposal(seat)

@@ -104,9 +104,9 @@ def _results(state: GameState, objective: str) -> tuple[ContractResult, ...]:
     if objective not in WHILE_PLAYING or att is None or att.success is not None:
         return state.record.results
     # The Contract in play, read as its record will be once resolved (the same fold, success aside).
-    from games.engine.moonrakers.events import ContractResolved, evolve
+    from games.engine.moonrakers.events import ContractResolved, fold
 
-    live = evolve(state, ContractResolved(att.contract, False, (), ()).to_event())
+    live = fold(state, ContractResolved(att.contract, False, (), ()))
     return live.record.results
 
 
