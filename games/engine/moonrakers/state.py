@@ -262,8 +262,9 @@ class GameState:
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: Any) -> GameState:
-        players = tuple(replace(p, **changes) if i == seat else p for i, p in enumerate(self.players))
-        return replace(self, players=players)
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)
+        return replace(self, players=tuple(players))
 
     def supply_of(self, card: str) -> int:
         return self.supply[BASIC.index(card)]
