@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.core import (
     JSON,
@@ -125,6 +125,10 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, with everything that follows by itself; the state is untouched."""
+    for checked in _checked:
+        if checked.state is state and checked.seat == seat and checked.command == command:
+            _checked.clear()
+            return list(checked.events)
     return _handle(state, seat, command, rng, record=True).events
 
 
@@ -147,10 +151,51 @@ _PROBE_SEED = b"moonrakers-legality-probe"
 
 
 def accepts(state: GameState, seat: int, command: Command) -> bool:
+    """Would ``decide`` accept ``command``? (Legality checks: no event is written out.)"""
     try:
         _handle(state, seat, command, Rng(_PROBE_SEED, 0, 0), record=False)
     except IllegalCommand:
         return False
+    return True
+
+
+class _NotingRng(Rng):
+    """The legality probe's stream, noting whether the command drew from it."""
+
+    __slots__ = ("drew",)
+
+    def __init__(self) -> None:
+        super().__init__(_PROBE_SEED, 0, 0)
+        self.drew = False
+
+    def randbelow(self, n: int) -> int:
+        self.drew = True
+        return super().randbelow(n)
+
+
+class _Checked(NamedTuple):
+    state: GameState
+    seat: int
+    command: Command
+    events: list[Event]
+
+
+# The command a bot last checked before playing it, when its events owed nothing to chance: they are
+# its events whatever the rng, so the ``decide`` that plays it next takes them (once, and only for
+# that very state object) rather than handling the command again.
+_checked: list[_Checked] = []
+
+
+def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
+    """``accepts``, for the command about to be played: its events are kept for that ``decide``."""
+    probe = _NotingRng()
+    _checked.clear()
+    try:
+        ctx = _handle(state, seat, command, probe, record=True)
+    except IllegalCommand:
+        return False
+    if not probe.drew:
+        _checked.append(_Checked(state, seat, command, ctx.events))
     return True
 
 

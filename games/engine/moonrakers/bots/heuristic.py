@@ -107,13 +107,14 @@ class _Legal:
         return found[1] if found is not None else None
 
     def accepts(self, command: Command) -> bool:
-        """Is ``command`` legal? (Known already when it is one of the candidates checked.)"""
+        """Is ``command``, about to be played, legal? (Known already when it is one of the candidates
+        checked; else the check keeps its events for the ``decide`` that plays it.)"""
         for i, c in enumerate(self._candidates):
             if i in self._ok and c == command:
                 return self._ok[i]
-        from games.engine.moonrakers.engine import accepts
+        from games.engine.moonrakers.engine import accepts_to_play
 
-        return accepts(self._state, self._seat, command)
+        return accepts_to_play(self._state, self._seat, command)
 
     def any_first(self) -> Command | None:
         return next(self.of(Command), None)

@@ -1,12 +1,15 @@
-"""What made ``decide`` faster (issue 13) changes nothing it answers: it folds the payloads it emits
-as they are, without writing them as JSON and reading them back, which is the same only if every
-payload read back is exactly the payload (the same types: a tuple, not a list; an int, not a bool);
-and a legality check, which writes no event, accepts and refuses what ``decide`` does."""
+"""What made the Moonrakers engine and bot faster (issue 13) changes nothing they answer: ``decide``
+folds the payloads it emits as they are, without writing them as JSON and reading them back, which is
+the same only if every payload read back is exactly the payload (the same types: a tuple, not a list;
+an int, not a bool); a legality check, which writes no event, accepts and refuses what ``decide``
+does; the command a bot checked is played with the events of a fresh ``decide``; ``replace``
+copies."""
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -14,6 +17,7 @@ import pytest
 from games.engine import simulation
 from games.engine.core import IllegalCommand, Rng
 from games.engine.moonrakers import ENGINE, context, serial
+from games.engine.moonrakers import engine as engine_module
 from games.engine.moonrakers.engine import accepts
 from games.engine.moonrakers.events import Payload
 from games.engine.moonrakers.legal import candidates
@@ -116,3 +120,56 @@ def test_replace_copies_with_the_changes_and_refuses_an_unknown_field() -> None:
         serial.replace(folded, leeder=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         changed.phase = "x"  # type: ignore[misc]
+
+
+def _json(events: list[Any]) -> str:
+    return json.dumps([e.to_json() for e in events], sort_keys=True)
+
+
+def test_a_command_played_after_the_bots_check_has_the_events_of_a_fresh_decide() -> None:
+    """The bot's last check keeps the events of a command that drew nothing from the rng; the
+    ``decide`` that plays it takes them, once, for that very state only."""
+    seed = simulation.game_seed("checked", 0)
+    events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
+    state: Any = None
+    for event in events:
+        state = ENGINE.evolve(state, event)
+    taken = fresh_only = 0
+    while not state.finished and len(events) < 3000:
+        seat = ENGINE.pending(state)[0].seat
+        seq = len(events) + 1
+        text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+        command = ENGINE.parse(text)
+        kept = engine_module._checked[0] if engine_module._checked else None
+        engine_module._checked.clear()
+        fresh = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
+        if kept is not None and kept.state is state and kept.command == command:
+            engine_module._checked.append(kept)
+            played = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
+            assert _json(played) == _json(fresh)
+            assert not engine_module._checked  # taken once
+            taken += 1
+        else:
+            fresh_only += 1
+            played = fresh
+        for event in played:
+            state = ENGINE.evolve(state, event)
+        events += played
+    assert taken > 50 and fresh_only > 50
+
+
+def test_the_check_of_another_state_or_command_is_not_taken() -> None:
+    state: Any = None
+    for event in ENGINE.setup(2, {}, Rng(b"other", 1, 1)):
+        state = ENGINE.evolve(state, event)
+    seat = ENGINE.pending(state)[0].seat
+    command = ENGINE.pending(state)[0].default
+    assert engine_module.accepts_to_play(state, seat, command)
+    assert engine_module._checked  # it drew nothing: kept
+    copy = serial.replace(state)  # equal, but another object
+    assert len(ENGINE.decide(copy, seat, command, Rng(b"other", 1, 9))) > 0
+    assert engine_module._checked  # not taken by another state
+    other = next(c for c in candidates(state, seat) if c != command)
+    with contextlib.suppress(IllegalCommand):
+        ENGINE.decide(state, seat, other, Rng(b"other", 1, 9))
+    assert engine_module._checked  # nor by another command
