@@ -16,6 +16,7 @@ from games.engine.moonrakers.events import (
     Payload,
     RequirementReduced,
     fold,
+    folded,
 )
 from games.engine.moonrakers.state import EXECUTION, GameState
 
@@ -35,11 +36,14 @@ class Ctx:
         self.events: list[Event] = []
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
+        before = self.state
+        self.state = fold(before, payload)
         if self.record:
             if seat is None:
                 seat = getattr(payload, "seat", getattr(payload, "by", None))
-            self.events.append(payload.to_event(seat))
-        self.state = fold(self.state, payload)
+            event = payload.to_event(seat)
+            self.events.append(event)
+            folded(before, event, self.state)
 
 
 def refuse(key: str, **params: object) -> IllegalCommand:

@@ -6,6 +6,7 @@ All events are at version 1. Payload fields name cards by slug.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -75,7 +76,18 @@ def payload_of(event: Event) -> Payload:
     return serial.load(cls, event.payload)
 
 
+# The states ``decide`` reached by emitting its events, by the identity of the state before and of the
+# event (both kept, so an id is never reused while its entry lives): whoever folds those events next
+# (the platform, a simulation) gets the very state, without reading the payloads back from JSON and
+# folding them again. A few entries: the events of the last commands decided.
+_FOLDED: OrderedDict[tuple[int, int], tuple[GameState, Event, GameState]] = OrderedDict()
+_FOLDS_KEPT = 64
+
+
 def evolve(state: GameState | None, event: Event) -> GameState:
+    folded = _FOLDED.get((id(state), id(event)))
+    if folded is not None and folded[0] is state and folded[1] is event:
+        return folded[2]
     payload = payload_of(event)
     if state is None:
         if not isinstance(payload, GameSetUp):
@@ -89,6 +101,13 @@ def fold(state: GameState, payload: Payload) -> GameState:
     it back: ``decide`` folds what it emits as it goes. The same state, since a payload read back is
     the payload (a test checks every field's type over random games)."""
     return FOLDS[payload.TYPE](state, payload)
+
+
+def folded(state: GameState, event: Event, after: GameState) -> None:
+    """``evolve(state, event)`` is ``after``: remember it (``decide`` emitted ``event``)."""
+    if len(_FOLDED) >= _FOLDS_KEPT:
+        _FOLDED.popitem(last=False)
+    _FOLDED[id(state), id(event)] = (state, event, after)
 
 
 def _remove(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from games.engine import simulation
-from games.engine.core import IllegalCommand, Rng
+from games.engine.core import Event, IllegalCommand, Rng
 from games.engine.moonrakers import ENGINE, context, serial
 from games.engine.moonrakers import engine as engine_module
+from games.engine.moonrakers import events as events_module
 from games.engine.moonrakers.engine import accepts
 from games.engine.moonrakers.events import Payload
 from games.engine.moonrakers.legal import candidates
@@ -173,3 +174,27 @@ def test_the_check_of_another_state_or_command_is_not_taken() -> None:
     with contextlib.suppress(IllegalCommand):
         ENGINE.decide(state, seat, other, Rng(b"other", 1, 9))
     assert engine_module._checked  # nor by another command
+
+
+def test_the_events_of_a_decide_fold_to_the_states_their_stored_copies_fold_to() -> None:
+    """``evolve`` of the very events ``decide`` returned takes the states ``decide`` reached; their
+    copies read back from JSON (as a rebuild reads them) fold to the same states, type for type."""
+    seed = simulation.game_seed("remembered", 0)
+    events = ENGINE.setup(4, {}, Rng(seed, 1, 1))
+    state: Any = None
+    for event in events:
+        state = ENGINE.evolve(state, event)
+    remembered = 0
+    while not state.finished and len(events) < 2500:
+        seat = ENGINE.pending(state)[0].seat
+        seq = len(events) + 1
+        command = ENGINE.parse(ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot")))
+        new = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
+        for event in new:
+            stored = Event.from_json(json.loads(json.dumps(event.to_json())))
+            after = ENGINE.evolve(state, event)
+            remembered += any(entry[2] is after for entry in events_module._FOLDED.values())
+            _same(after, ENGINE.evolve(state, stored), event.type)
+            state = after
+        events += new
+    assert remembered > 1000
