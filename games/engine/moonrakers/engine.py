@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from games.engine.checked import LastChecked
 from games.engine.core import (
     JSON,
     Command,
@@ -125,10 +126,9 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, with everything that follows by itself; the state is untouched."""
-    for checked in _checked:
-        if checked.state is state and checked.seat == seat and checked.command == command:
-            _checked.clear()
-            return list(checked.events)
+    checked = CHECKED.take(state, seat, command)
+    if checked is not None:
+        return checked
     return _handle(state, seat, command, rng, record=True).events
 
 
@@ -173,29 +173,21 @@ class _NotingRng(Rng):
         return super().randbelow(n)
 
 
-class _Checked(NamedTuple):
-    state: GameState
-    seat: int
-    command: Command
-    events: list[Event]
-
-
-# The command a bot last checked before playing it, when its events owed nothing to chance: they are
-# its events whatever the rng, so the ``decide`` that plays it next takes them (once, and only for
-# that very state object) rather than handling the command again.
-_checked: list[_Checked] = []
+# The command a bot last checked before playing it, when its events owed nothing to chance
+# (``games.engine.checked``).
+CHECKED = LastChecked()
 
 
 def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
     """``accepts``, for the command about to be played: its events are kept for that ``decide``."""
     probe = _NotingRng()
-    _checked.clear()
+    CHECKED.forget()
     try:
         ctx = _handle(state, seat, command, probe, record=True)
     except IllegalCommand:
         return False
     if not probe.drew:
-        _checked.append(_Checked(state, seat, command, ctx.events))
+        CHECKED.keep(state, seat, command, ctx.events)
     return True
 
 

@@ -18,7 +18,7 @@ from games.engine.core import (
 )
 from games.engine.moonrollers import ability_commands, hazards, hiring, locking, settle, turn
 from games.engine.moonrollers.bots import bot_command, random_command
-from games.engine.moonrollers.bots.legality import checked_events
+from games.engine.moonrollers.bots.legality import CHECKED
 from games.engine.moonrollers.checks import apply, refuse
 from games.engine.moonrollers.commands import (
     Bust,
@@ -73,7 +73,7 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, followed by whatever happens by itself after it."""
-    checked = checked_events(state, seat, command) if state is not None else None
+    checked = CHECKED.take(state, seat, command) if state is not None else None
     events = handle(state, seat, command, rng) if checked is None else checked
     assert state is not None  # handle refused otherwise
     return events + turn.follow_up(apply(state, events))

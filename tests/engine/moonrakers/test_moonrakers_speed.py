@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from games.engine import simulation
-from games.engine.core import Event, IllegalCommand, Rng
+from games.engine.core import Event, IllegalCommand, Rng, fold
 from games.engine.moonrakers import ENGINE, context, serial
 from games.engine.moonrakers import engine as engine_module
 from games.engine.moonrakers import events as events_module
@@ -73,9 +73,7 @@ def test_a_legality_check_writes_no_event_and_agrees_with_decide(monkeypatch: py
 
     seed = simulation.game_seed("fold-legal", 0)
     events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
-    state: Any = None
-    for event in events:
-        state = ENGINE.evolve(state, event)
+    state = fold(ENGINE, events)
     checked = refused = 0
     for _ in range(250):  # decision points of a game the heuristic bot plays
         if state.finished:
@@ -106,10 +104,7 @@ def test_a_legality_check_writes_no_event_and_agrees_with_decide(monkeypatch: py
 
 
 def test_replace_copies_with_the_changes_and_refuses_an_unknown_field() -> None:
-    state = ENGINE.setup(2, {}, Rng(b"replace", 1, 1))
-    folded: Any = None
-    for event in state:
-        folded = ENGINE.evolve(folded, event)
+    folded = fold(ENGINE, ENGINE.setup(2, {}, Rng(b"replace", 1, 1)))
     changed = serial.replace(folded, phase="planning-x", leader=1)
     assert (changed.phase, changed.leader) == ("planning-x", 1)
     assert (folded.phase, folded.leader) != ("planning-x", 1)  # the original is untouched
@@ -132,23 +127,21 @@ def test_a_command_played_after_the_bots_check_has_the_events_of_a_fresh_decide(
     ``decide`` that plays it takes them, once, for that very state only."""
     seed = simulation.game_seed("checked", 0)
     events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
-    state: Any = None
-    for event in events:
-        state = ENGINE.evolve(state, event)
+    state = fold(ENGINE, events)
     taken = fresh_only = 0
     while not state.finished and len(events) < 3000:
         seat = ENGINE.pending(state)[0].seat
         seq = len(events) + 1
         text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
         command = ENGINE.parse(text)
-        kept = engine_module._checked[0] if engine_module._checked else None
-        engine_module._checked.clear()
+        kept = engine_module.CHECKED.entry
+        engine_module.CHECKED.forget()
         fresh = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
         if kept is not None and kept.state is state and kept.command == command:
-            engine_module._checked.append(kept)
+            engine_module.CHECKED.entry = kept
             played = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
             assert _json(played) == _json(fresh)
-            assert not engine_module._checked  # taken once
+            assert engine_module.CHECKED.entry is None  # taken once
             taken += 1
         else:
             fresh_only += 1
@@ -160,20 +153,18 @@ def test_a_command_played_after_the_bots_check_has_the_events_of_a_fresh_decide(
 
 
 def test_the_check_of_another_state_or_command_is_not_taken() -> None:
-    state: Any = None
-    for event in ENGINE.setup(2, {}, Rng(b"other", 1, 1)):
-        state = ENGINE.evolve(state, event)
+    state = fold(ENGINE, ENGINE.setup(2, {}, Rng(b"other", 1, 1)))
     seat = ENGINE.pending(state)[0].seat
     command = ENGINE.pending(state)[0].default
     assert engine_module.accepts_to_play(state, seat, command)
-    assert engine_module._checked  # it drew nothing: kept
+    assert engine_module.CHECKED.entry is not None  # it drew nothing: kept
     copy = serial.replace(state)  # equal, but another object
     assert len(ENGINE.decide(copy, seat, command, Rng(b"other", 1, 9))) > 0
-    assert engine_module._checked  # not taken by another state
+    assert engine_module.CHECKED.entry is not None  # not taken by another state
     other = next(c for c in candidates(state, seat) if c != command)
     with contextlib.suppress(IllegalCommand):
         ENGINE.decide(state, seat, other, Rng(b"other", 1, 9))
-    assert engine_module._checked  # nor by another command
+    assert engine_module.CHECKED.entry is not None  # nor by another command
 
 
 def test_the_events_of_a_decide_fold_to_the_states_their_stored_copies_fold_to() -> None:
@@ -181,9 +172,7 @@ def test_the_events_of_a_decide_fold_to_the_states_their_stored_copies_fold_to()
     copies read back from JSON (as a rebuild reads them) fold to the same states, type for type."""
     seed = simulation.game_seed("remembered", 0)
     events = ENGINE.setup(4, {}, Rng(seed, 1, 1))
-    state: Any = None
-    for event in events:
-        state = ENGINE.evolve(state, event)
+    state = fold(ENGINE, events)
     remembered = 0
     while not state.finished and len(events) < 2500:
         seat = ENGINE.pending(state)[0].seat

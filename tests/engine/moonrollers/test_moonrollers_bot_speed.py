@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 from math import factorial
-from typing import Any
 
 import pytest
 
-from games.engine.core import Event, Rng
+from games.engine.core import Event, Rng, fold
 from games.engine.moonrollers import ENGINE, bots, events
 from games.engine.moonrollers.abilities import DOUBLE_IN_SMALL_POOL, EXTRA_AS_TWO
 from games.engine.moonrollers.bots import heuristic, legality, odds, worth
@@ -21,20 +20,22 @@ from games.engine.moonrollers.state import GameState
 from games.engine.simulation import game_seed
 
 
-def _positions(games: int, players: int = 4) -> list[tuple[GameState, int, bytes, int]]:
-    """(state, seat to act, seed, seq) for every position of games the heuristic bot plays."""
+def _positions(
+    games: int, players: int = 4, name: str = "bot-speed", driver: str = "heuristic"
+) -> list[tuple[GameState, int, bytes, int]]:
+    """(state, seat to act, seed, seq) for every position of games the heuristic bot plays (or
+    random players, who reach positions the bot avoids)."""
+    choose = ENGINE.bot_command if driver == "heuristic" else ENGINE.random_command
     out = []
     for index in range(games):
-        seed = game_seed("bot-speed", index)
+        seed = game_seed(name, index)
         game_events = ENGINE.setup(players, {}, Rng(seed, 1, 1))
-        state: Any = None
-        for e in game_events:
-            state = ENGINE.evolve(state, e)
+        state = fold(ENGINE, game_events)
         while not state.finished:
             seat = ENGINE.pending(state)[0].seat
             seq = len(game_events) + 1
             out.append((state, seat, seed, seq))
-            text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
+            text = choose(state, seat, Rng(seed, 1, seq, "bot"))
             new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))
             for e in new:
                 state = ENGINE.evolve(state, e)
@@ -64,7 +65,7 @@ def test_a_command_decided_after_the_bots_check_has_the_events_of_a_fresh_decide
         text = bots.heuristic_command(state, seat)
         fresh = _json(ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq)))
         assert bots.is_legal(state, seat, text)
-        reused += legality.checked_events(state, seat, ENGINE.parse(text)) is not None
+        reused += legality.CHECKED.take(state, seat, ENGINE.parse(text)) is not None
         assert bots.is_legal(state, seat, text)
         assert _json(ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))) == fresh
         # Taken once: deciding again handles the command again, to the same events.
@@ -75,8 +76,8 @@ def test_a_command_decided_after_the_bots_check_has_the_events_of_a_fresh_decide
 def test_the_check_of_another_state_or_command_is_not_taken() -> None:
     (first, seat, _, _), (second, _, _, _) = _positions(1)[:2]
     assert bots.is_legal(first, seat, "roll")
-    assert legality.checked_events(second, seat, ENGINE.parse("roll")) is None
-    assert legality.checked_events(first, seat, ENGINE.parse("stop")) is None
+    assert legality.CHECKED.take(second, seat, ENGINE.parse("roll")) is None
+    assert legality.CHECKED.take(first, seat, ENGINE.parse("stop")) is None
 
 
 def test_the_check_of_a_command_that_rolls_stops_at_its_first_draw(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,7 +94,7 @@ def test_the_check_of_a_command_that_rolls_stops_at_its_first_draw(monkeypatch: 
     monkeypatch.setattr(events.DiceRolled, "event", counted)
     assert bots.is_legal(state, seat, "roll")
     assert built == []
-    assert legality.checked_events(state, seat, ENGINE.parse("roll")) is None
+    assert legality.CHECKED.take(state, seat, ENGINE.parse("roll")) is None
     rolled = ENGINE.decide(state, seat, ENGINE.parse("roll"), Rng(seed, 1, seq))
     assert rolled[0].type == "dice_rolled"
     assert len(built) == 1
@@ -166,7 +167,6 @@ def test_the_memos_stay_small() -> None:
     _positions(3)
     assert len(events._FOLDED) <= events._FOLDS_KEPT
     assert len(worth._VALUES) <= worth._VALUES_KEPT
-    assert len(legality._checked) <= 1
     assert len(heuristic._last_planned) <= 1
     assert len(worth._position) <= 1
 
@@ -182,26 +182,13 @@ def test_a_plan_taken_from_the_last_decision_is_the_plan_made_afresh() -> None:
     the bot and by random players (who choose other crews and requirements than the bot's plan), the
     bot answers what it answers with nothing remembered."""
     reused = 0
-    for index in range(4):
-        seed = game_seed("plan-reuse", index)
-        game_events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
-        state: Any = None
-        for e in game_events:
-            state = ENGINE.evolve(state, e)
-        while not state.finished:
-            seat = ENGINE.pending(state)[0].seat
-            seq = len(game_events) + 1
-            planning = ENGINE.pending(state)[0].kind in (COMMIT, LOCK_DICE)  # these always plan
-            remembered = heuristic._last_planned[0] if heuristic._last_planned else None
-            following = heuristic.heuristic_command(state, seat)
-            if planning and remembered is not None and heuristic._last_planned[0] is remembered:
-                reused += 1
-            _forget_plans_and_values()
-            assert following == heuristic.heuristic_command(state, seat), seq
-            rng = Rng(seed, 1, seq, "bot")
-            text = following if index % 2 else ENGINE.random_command(state, seat, rng)
-            new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))
-            for e in new:
-                state = ENGINE.evolve(state, e)
-            game_events += new
+    positions = _positions(2, 3, "plan-reuse") + _positions(2, 3, "plan-reuse", driver="random")
+    for state, seat, _, seq in positions:  # in order: each follows the decision before it
+        planning = ENGINE.pending(state)[0].kind in (COMMIT, LOCK_DICE)  # these always plan
+        remembered = heuristic._last_planned[0] if heuristic._last_planned else None
+        following = heuristic.heuristic_command(state, seat)
+        if planning and remembered is not None and heuristic._last_planned[0] is remembered:
+            reused += 1
+        _forget_plans_and_values()
+        assert following == heuristic.heuristic_command(state, seat), seq
     assert reused > 100  # the memo was used, not only filled

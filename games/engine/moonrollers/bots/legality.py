@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from games.engine.core import Command, CommandError, Event, Rng
+from games.engine.checked import LastChecked
+from games.engine.core import CommandError, Rng
 
 # The engine module imports the bots: by the time a bot asks, it is whole (a module reference, not
 # an import in every call).
@@ -35,25 +34,17 @@ class _ProbeRng(Rng):
         raise _Drew
 
 
-class _Checked(NamedTuple):
-    state: GameState
-    seat: int
-    command: Command
-    events: list[Event]
-
-
 _PROBE = _ProbeRng()
 
-# The last command found legal whose events owe nothing to chance (the probe drew nothing): they
-# are its events whatever the rng, so the decide that plays it next takes them (once) rather than
-# handling the command a second time. Only the last check: a bot checks the command it then plays.
-_checked: list[_Checked] = []
+# The last command found legal whose events owe nothing to chance (the probe drew nothing): the
+# decide that plays it next takes them. Only the last check: a bot checks the command it then plays.
+CHECKED = LastChecked()
 
 
 def is_legal(state: GameState, seat: int, text: str) -> bool:
     """Would ``decide`` accept ``text`` from ``seat`` now? (For bots and tests.) It runs only the
     part of decide that can refuse: what follows a command by itself is never refused."""
-    _checked.clear()
+    CHECKED.forget()
     try:
         command = parse(text)
         events = engine.handle(state, seat, command, _PROBE)
@@ -61,15 +52,5 @@ def is_legal(state: GameState, seat: int, text: str) -> bool:
         return True
     except CommandError:
         return False
-    _checked.append(_Checked(state, seat, command, events))
+    CHECKED.keep(state, seat, command, events)
     return True
-
-
-def checked_events(state: GameState, seat: int, command: Command) -> list[Event] | None:
-    """The events of ``command`` from ``seat`` in ``state`` if it is the command last found legal
-    (and owed nothing to chance), else None. Taken once."""
-    for checked in _checked:
-        if checked.state is state and checked.seat == seat and checked.command == command:
-            _checked.clear()
-            return list(checked.events)
-    return None
