@@ -30,7 +30,8 @@ db 14 by default; ``--cache-url ""`` measures the file cache instead).
 own ``.venv`` or a link to this one): its gunicorn serves on the next port, and every request of
 every figure goes to both servers in turn, so a noisy moment of the shared machine falls on both
 alike (each with its own cache: the next Redis db). Each figure is printed for both, then the ratio
-of their medians.
+of their medians. ``--against-env NAME=VALUE`` (repeatable) sets a variable for the other server
+only: with a checkout of the same code, it compares two settings.
 """
 
 from __future__ import annotations
@@ -381,6 +382,13 @@ def main() -> None:
     parser.add_argument("--cache-url", default=os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/14"))
     parser.add_argument("--conn-max-age", default=os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
     parser.add_argument("--against", default="", help="another checkout to compare with, interleaved")
+    parser.add_argument(
+        "--against-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --against: set for the other server only (compares settings as well as code)",
+    )
     args = parser.parse_args()
     setup_django(args.broker)
     from games import models
@@ -431,10 +439,15 @@ def main() -> None:
             check=True,
         )
     labels = [describe(root) for root in roots]
+    if args.against_env:
+        labels[1] += " with " + " ".join(args.against_env)
     session = session_cookie(ann)
     # Each server its own cache (the next Redis db for the other one): the rate limits' counters,
     # the sessions and the page fragments of one must not serve the other.
     envs = [env, {**env, "CACHE_URL": next_db(args.cache_url)}]
+    for setting in args.against_env:
+        name, _, value = setting.partition("=")
+        envs[1][name] = value
     servers = [start_gunicorn(args.port + side, envs[side], root) for side, root in enumerate(roots)]
     try:
         clients = [Client(args.port + side) for side in range(len(roots))]
