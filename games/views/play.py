@@ -152,8 +152,9 @@ def render_game(
             if can_act and me is not None
             else []
         ),
+        "csrf_placeholder": fragments.csrf_placeholder(),
     }
-    return render(request, "games/game.html", context, status=status)
+    return fragments.with_csrf_token(request, render(request, "games/game.html", context, status=status))
 
 
 def _outcome(game: models.Game, names: dict[int, str]) -> dict[str, Any] | None:

@@ -1,4 +1,5 @@
-"""The game page's cached fragments (board, log, recap: games/views/fragments.py) follow the game.
+"""The game page's cached fragments (board, log, recap, the decision's forms: games/views/fragments.py)
+follow the game.
 
 They are keyed by (game, seq, seat, language, names): a reload reads less, and every change a
 reader must see (a new event, another language, a renamed player) draws them anew.
@@ -12,12 +13,14 @@ from typing import Any
 import pytest
 from django.core.cache import caches
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import models, services
 from games.views import fragments
 from tests.factories import NOW, make_user, player_to_act
 from tests.web.conftest import client_for
+from tests.web.test_play import form_for
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,60 @@ def test_a_refused_chat_line_shows_its_error_not_the_empty_form_of_the_cache(
     form = _chat_form(refused.content.decode())
     assert 'class="errorlist' in form
     assert "x" * 1001 in form  # what the player wrote is kept for them to shorten
+
+
+def _tokens(page: str) -> set[str]:
+    return set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page))
+
+
+def test_the_decision_forms_come_from_the_cache_with_each_browsers_own_csrf_token(
+    game: models.Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caches[fragments.cache_alias()].clear()
+    mover = player_to_act(game)
+    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    laptop.force_login(mover)
+    phone.force_login(mover)
+    first = laptop.get(f"/games/{game.pk}/").content.decode()
+    assert 'data-action="pass"' in first
+    # Other forms for the same position now: a page drawn anew would show no "pass" form.
+    from tests.tinygame import ENGINE
+
+    legal = type(ENGINE).legal
+    monkeypatch.setattr(
+        type(ENGINE),
+        "legal",
+        lambda self, state, seat: [s for s in legal(self, state, seat) if s.action != "pass"],
+    )
+
+    cached = phone.get(f"/games/{game.pk}/").content.decode()
+
+    assert 'data-action="pass"' in cached  # the forms of the first page, from the cache
+    assert fragments.csrf_placeholder() not in first + cached
+    assert _tokens(first) and _tokens(cached) and not _tokens(first) & _tokens(cached)
+    # Each browser's token fits its own cookie: the move from the cached form is played.
+    monkeypatch.undo()
+    fields = form_for(cached, "pass")
+    fields["csrfmiddlewaretoken"] = next(iter(_tokens(cached)))
+    before = game.last_seq
+    answer = phone.post(f"/games/{game.pk}/move/", fields)
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.last_seq > before
+
+
+def test_a_token_from_another_browsers_page_is_refused(game: models.Game) -> None:
+    caches[fragments.cache_alias()].clear()
+    mover = player_to_act(game)
+    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    laptop.force_login(mover)
+    phone.force_login(mover)
+    laptop_page = laptop.get(f"/games/{game.pk}/").content.decode()
+    phone.get(f"/games/{game.pk}/")  # the phone has its own CSRF cookie now
+
+    fields = form_for(laptop_page, "pass")
+    fields["csrfmiddlewaretoken"] = next(iter(_tokens(laptop_page)))
+    answer = phone.post(f"/games/{game.pk}/move/", fields)
+
+    assert answer.status_code == 403
+    assert models.Game.objects.get(pk=game.pk).last_seq == game.last_seq
