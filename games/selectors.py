@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
@@ -125,10 +127,12 @@ def game_view(
     mine = next((s.position for s in infos if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
         return GameView(game=game, engine=engine, seats=infos, my_seat=mine, view=None)
+    seq = game.last_seq
     if state is None:
-        state = store.load(game).state
-    view = engine.view(state, mine)
-    legal = [spec_to_json(s) for s in engine.legal(state, mine)] if mine is not None else []
+        # The state may be a move ahead of the game row read before it: its own seq names it.
+        loaded = store.load(game)
+        state, seq = loaded.state, loaded.seq
+    view, legal = _view_and_legal(game, seq, engine, state, mine)
     return GameView(
         game=game,
         engine=engine,
@@ -139,6 +143,32 @@ def game_view(
         log=event_log(game, mine, limit=log_limit) if log_limit else [],
         state=state,
     )
+
+
+def _view_and_legal(
+    game: models.Game, seq: int, engine: Any, state: Any, seat: int | None
+) -> tuple[JSON, list[JSON]]:
+    """The seat's view of ``state`` (the game at ``seq``) and its legal commands, as JSON: functions
+    of the position and the seat alone, so kept per (game, seq, seat) in the process's page cache
+    (``PAGE_FRAGMENT_CACHE``, as the page's fragments are). A page, the API's view and the answer to
+    a command all ask; a Moonrakers position costs the engine 2-3 ms (a Mission Leader's
+    negotiation checks each candidate offer). The cache keeps pickled copies: whoever changes what
+    it was given changes nobody else's.
+    """
+    seconds = int(getattr(settings, "PAGE_FRAGMENT_SECONDS", 0))
+    alias = getattr(settings, "PAGE_FRAGMENT_CACHE", "")
+    store_ = caches[alias] if seconds > 0 and alias in settings.CACHES else None
+    # The seed's digest tells apart two games a test database gave the same id.
+    key = f"position:{game.pk}:{game.seed_sha256[:16]}:{seq}:{seat}"
+    if store_ is not None:
+        found = store_.get(key)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    view = engine.view(state, seat)
+    legal = [spec_to_json(s) for s in engine.legal(state, seat)] if seat is not None else []
+    if store_ is not None:
+        store_.set(key, (view, legal), seconds)
+    return view, legal
 
 
 def spec_to_json(spec: Any) -> JSON:

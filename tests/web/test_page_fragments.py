@@ -15,8 +15,10 @@ from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 
-from games import models, services
+from games import models, selectors, services
+from games.engine.core import get_engine
 from games.views import fragments
 from tests.factories import NOW, make_user, player_to_act
 from tests.web.conftest import client_for
@@ -220,3 +222,55 @@ def test_a_token_from_another_browsers_page_is_refused(game: models.Game) -> Non
 
     assert answer.status_code == 403
     assert models.Game.objects.get(pk=game.pk).last_seq == game.last_seq
+
+
+class _Counting:
+    """Counts the engine's views of a position (the position's memo should spare them)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, engine: Any) -> None:
+        self.calls = 0
+        original = type(engine).view
+
+        def counted(self_: Any, *args: Any) -> Any:
+            self.calls += 1
+            return original(self_, *args)
+
+        monkeypatch.setattr(type(engine), "view", counted)
+
+
+def test_the_view_and_legal_commands_of_a_position_are_asked_of_the_engine_once(
+    game: models.Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caches[fragments.cache_alias()].clear()
+    mover = player_to_act(game)
+    counting = _Counting(monkeypatch, get_engine(game.kind))
+
+    first = selectors.game_view(game, mover)
+    first.legal[0]["prefix"] = "changed by a reader"  # a reader's change stays its own
+    again = selectors.game_view(game, mover)
+
+    assert counting.calls == 1
+    assert again.legal == selectors.game_view(game, mover).legal
+    assert again.legal[0]["prefix"] != "changed by a reader"
+    # The API asks too, and takes them from the memo.
+    token = Token.objects.create(user=mover)
+    answer = Client().get(f"/api/games/{game.pk}/", HTTP_AUTHORIZATION=f"Bearer {token.key}")
+    assert answer.status_code == 200 and counting.calls == 1
+    # A new position (a chat line moves the seq) and another seat are asked of the engine again.
+    services.chat_send(game=game, user=mover, text="hi", now=NOW)
+    game.refresh_from_db()
+    selectors.game_view(game, mover)
+    assert counting.calls == 2
+    selectors.game_view(game, make_user("Eve"))
+    assert counting.calls == 3  # a spectator's view
+
+
+def test_with_no_time_to_keep_them_the_engine_is_asked_every_time(
+    game: models.Game, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    settings.PAGE_FRAGMENT_SECONDS = 0
+    mover = player_to_act(game)
+    counting = _Counting(monkeypatch, get_engine(game.kind))
+    selectors.game_view(game, mover)
+    selectors.game_view(game, mover)
+    assert counting.calls == 2
