@@ -127,12 +127,16 @@ def game_view(
     mine = next((s.position for s in infos if user_id is not None and s.user_id == user_id), None)
     if game.status == models.Game.Status.OPEN:
         return GameView(game=game, engine=engine, seats=infos, my_seat=mine, view=None)
-    seq = game.last_seq
     if state is None:
         # The state may be a move ahead of the game row read before it: its own seq names it.
         loaded = store.load(game)
-        state, seq = loaded.state, loaded.seq
-    view, legal = _view_and_legal(game, seq, engine, state, mine)
+        view, legal = _view_and_legal(game, loaded.seq, engine, loaded.state, mine)
+        state = loaded.state
+    else:
+        # The answer to a command: a position nobody has asked about yet, and the one who moved
+        # rarely asks again before it changes. Not kept: writing it cost the command's answer 1-3%
+        # (benchmarks/api_latency.py, medians against the commit before).
+        view, legal = _view_and_legal(game, game.last_seq, engine, state, mine, keep=False)
     return GameView(
         game=game,
         engine=engine,
@@ -146,18 +150,18 @@ def game_view(
 
 
 def _view_and_legal(
-    game: models.Game, seq: int, engine: Any, state: Any, seat: int | None
+    game: models.Game, seq: int, engine: Any, state: Any, seat: int | None, *, keep: bool = True
 ) -> tuple[JSON, list[JSON]]:
     """The seat's view of ``state`` (the game at ``seq``) and its legal commands, as JSON: functions
     of the position and the seat alone, so kept per (game, seq, seat) in the process's page cache
-    (``PAGE_FRAGMENT_CACHE``, as the page's fragments are). A page, the API's view and the answer to
-    a command all ask; a Moonrakers position costs the engine 2-3 ms (a Mission Leader's
-    negotiation checks each candidate offer). The cache keeps pickled copies: whoever changes what
-    it was given changes nobody else's.
+    (``PAGE_FRAGMENT_CACHE``, as the page's fragments are): a page and the API's view ask for the
+    same position again and again, and a Moonrakers position costs the engine 2-3 ms (a Mission
+    Leader's negotiation checks each candidate offer). ``keep=False``: neither read nor written.
+    The cache keeps pickled copies: whoever changes what it was given changes nobody else's.
     """
     seconds = int(getattr(settings, "PAGE_FRAGMENT_SECONDS", 0))
     alias = getattr(settings, "PAGE_FRAGMENT_CACHE", "")
-    store_ = caches[alias] if seconds > 0 and alias in settings.CACHES else None
+    store_ = caches[alias] if keep and seconds > 0 and alias in settings.CACHES else None
     # The seed's digest tells apart two games a test database gave the same id.
     key = f"position:{game.pk}:{game.seed_sha256[:16]}:{seq}:{seat}"
     if store_ is not None:
