@@ -548,9 +548,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 TIMEOUT_TASK_EXPIRES = env_int("TIMEOUT_TASK_EXPIRES", 55)
 
 # ---------------------------------------------------------------------------------------------------
-# Issue 13 (page): the game page's fragments (board, log, recap), keyed by (game, seq, seat, language,
-# names): see games/views/fragments.py. Memory of each process, never the shared cache: they are
-# not shared state, and a restart after a deploy must not serve the old templates' HTML.
+# Issue 13 (page): the game page's fragments (board, log, recap, the decision's forms), keyed by
+# (game, seq, seat, language, names): see games/views/fragments.py; and a position's view and legal
+# commands per (game, seq, seat) (games.selectors._view_and_legal). Memory of each process, never
+# the shared cache: they are not shared state, and a restart after a deploy must not serve the old
+# templates' HTML.
 # ---------------------------------------------------------------------------------------------------
 PAGE_FRAGMENT_CACHE = "pages"
 # How long a fragment is kept, in seconds (0: the page is drawn in full every time).
