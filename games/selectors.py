@@ -155,8 +155,8 @@ def _view_and_legal(
     """The seat's view of ``state`` (the game at ``seq``) and its legal commands, as JSON: functions
     of the position and the seat alone, so kept per (game, seq, seat) in the process's page cache
     (``PAGE_FRAGMENT_CACHE``, as the page's fragments are): a page and the API's view ask for the
-    same position again and again, and Moonrakers' legal commands cost the engine 0.5-2 ms (each
-    candidate is checked by running it: a Mission Leader's negotiation took a median of 1 ms).
+    same position again and again, and an engine that checks each candidate command by running it
+    took 0.5-2 ms to list them (a median of 1 ms for a negotiation with three players).
     ``keep=False``: neither read nor written.
     The cache keeps pickled copies: whoever changes what it was given changes nobody else's.
     """

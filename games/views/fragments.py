@@ -11,8 +11,8 @@ age or by the cache's size limit.
 The decision's forms carry one thing of the request's own: its CSRF token, which belongs to the
 browser (another browser of the same player has another). The cached forms carry
 ``csrf_placeholder()`` where the token goes, and ``with_csrf_token`` writes the request's token in
-its place once the page is drawn. (A Moonrakers Mission Leader's negotiation forms took 6 ms of the
-template's 11 to draw, every time the page was shown.)
+its place once the page is drawn. (A negotiation's forms took 6 ms of the template's 11 to draw,
+every time the page was shown.)
 
 The cache is ``PAGE_FRAGMENT_CACHE`` (settings): memory of the process, not the shared cache. A
 fragment is not shared state (each process renders the same HTML for the same key), and a restart
