@@ -371,6 +371,36 @@ def start_gunicorn(port: int, env: dict[str, str], root: Path = ROOT) -> subproc
     sys.exit("gunicorn did not start: " + (process.stderr.read().decode() if process.stderr else ""))
 
 
+def server_env(cache_url: str, broker: str, conn_max_age: str = "600") -> dict[str, str]:
+    """The environment of the gunicorn a benchmark starts: production's settings on 127.0.0.1."""
+    return {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_CONN_MAX_AGE": str(conn_max_age),
+        "CACHE_URL": cache_url,
+        "CELERY_BROKER_URL": broker,
+        "LOG_LEVEL": "WARNING",
+        # Plain HTTP on 127.0.0.1: no redirect to https (production sits behind a TLS proxy).
+        "SECURE_SSL_REDIRECT": "0",
+        # One client at full speed is the benchmark: the API's rates must not refuse it.
+        "RATE_PLAYER": os.environ.get("RATE_PLAYER", "100000/minute"),
+        "RATE_COMMANDS": os.environ.get("RATE_COMMANDS", "100000/minute"),
+    }
+
+
+def collect_static(roots: list[Path], env: dict[str, str]) -> None:
+    """DEBUG is off, as in production: each checkout's pages need its collected static files."""
+    for root in roots:
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=root,
+            env=env,
+            check=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=200, help="timed requests per figure")
@@ -410,34 +440,9 @@ def main() -> None:
     sizes = sorted(g.last_seq for g in shorts)
     print(f"  {len(shorts)} short games: {sizes[0]}-{sizes[-1]} events")
 
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_CONN_MAX_AGE": str(args.conn_max_age),
-        "CACHE_URL": args.cache_url,
-        "CELERY_BROKER_URL": args.broker,
-        "LOG_LEVEL": "WARNING",
-        # Plain HTTP on 127.0.0.1: no redirect to https (production sits behind a TLS proxy).
-        "SECURE_SSL_REDIRECT": "0",
-        # One client at full speed is the benchmark: the API's rates must not refuse it.
-        "RATE_PLAYER": os.environ.get("RATE_PLAYER", "100000/minute"),
-        "RATE_COMMANDS": os.environ.get("RATE_COMMANDS", "100000/minute"),
-    }
-    # DEBUG is off, as in production: the pages need the collected static files' manifest.
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
-    roots = [ROOT]
-    if args.against:
-        roots.append(Path(args.against).resolve())
-        subprocess.run(  # the other checkout's own static files
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=roots[1],
-            env=env,
-            check=True,
-        )
+    env = server_env(args.cache_url, args.broker, args.conn_max_age)
+    roots = [ROOT] + ([Path(args.against).resolve()] if args.against else [])
+    collect_static(roots, env)
     labels = [describe(root) for root in roots]
     if args.against_env:
         labels[1] += " with " + " ".join(args.against_env)

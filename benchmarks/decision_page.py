@@ -11,32 +11,33 @@ prints the median and 95th percentile. ``api_latency.py`` measures pages of what
 games are in; this one measures the page where the reader has the most forms to read.
 
 ``--against DIR`` runs another checkout's gunicorn too (the next port, its own Redis db), and every
-request goes to each server in turn, so a noisy moment of the shared machine falls on both alike;
-the ratio of their medians is printed. Both see the same position. A second run reuses nothing: it
-plays a new game.
+request goes to each server in turn (``api_latency.measure_pages``), so a noisy moment of the
+shared machine falls on both alike; the ratio of their medians is printed. Both see the same
+position. A second run reuses nothing: it plays a new game.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import http.client
 import os
 import signal
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from api_latency import (
     ROOT,
     SEATS,
+    Client,
     bench_users,
+    collect_static,
     describe,
     drop_queued_tasks,
+    measure_pages,
     next_db,
+    report,
+    server_env,
     session_cookie,
     setup_django,
     start_gunicorn,
@@ -102,56 +103,18 @@ def main() -> None:
     print(
         f"{args.kind} game {game.pk} at {game.last_seq} events: its first seat must decide '{args.decision}'"
     )
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 40),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_CONN_MAX_AGE": "600",
-        "CACHE_URL": args.cache_url,
-        "CELERY_BROKER_URL": args.broker,
-        "LOG_LEVEL": "WARNING",
-        "SECURE_SSL_REDIRECT": "0",
-    }
+    env = server_env(args.cache_url, args.broker)
     roots = [ROOT] + ([Path(args.against).resolve()] if args.against else [])
-    for root in roots:  # DEBUG is off: each checkout's pages need its collected static files
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=root,
-            env=env,
-            check=True,
-        )
+    collect_static(roots, env)
     labels = [describe(root) for root in roots]
-    servers = [
-        start_gunicorn(
-            args.port + side, {**env, "CACHE_URL": next_db(args.cache_url) if side else args.cache_url}, root
-        )
-        for side, root in enumerate(roots)
-    ]
-    headers = {"Cookie": f"sessionid={session_cookie(player)}", "Accept": "text/html"}
+    # Each server its own cache (the next Redis db for the other one), as in api_latency.
+    envs = [env, {**env, "CACHE_URL": next_db(args.cache_url)}]
+    servers = [start_gunicorn(args.port + side, envs[side], root) for side, root in enumerate(roots)]
     try:
-        times: list[list[float]] = [[] for _ in roots]
-        for i in range(args.requests + 5):
-            for side in range(len(roots)):
-                connection = http.client.HTTPConnection("127.0.0.1", args.port + side, timeout=60)
-                started = time.perf_counter()
-                connection.request("GET", f"/games/{game.pk}/", headers=headers)
-                response = connection.getresponse()
-                body = response.read()
-                elapsed = time.perf_counter() - started
-                assert response.status == 200, (response.status, body[:300])
-                if i >= 5:  # the first views are a warm-up: imports, connections, the first drawing
-                    times[side].append(elapsed)
-        print(
-            f"\ngunicorn, 2 workers; GET /games/{game.pk}/ as its first seat's player, one request at a time"
-        )
-        for side, label in enumerate(labels):
-            ms = sorted(t * 1000 for t in times[side])
-            p95 = statistics.quantiles(ms, n=100)[94]
-            print(f"{label:40s} n={len(ms):4d}  median {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms")
-        if len(roots) > 1:
-            ratio = statistics.median(times[0]) / statistics.median(times[1])
-            print(f"  {labels[0]} / {labels[1].split()[0]}: {ratio:.2f}x")
+        clients = [Client(args.port + side) for side in range(len(roots))]
+        pages = measure_pages(clients, [game.pk], session_cookie(player), args.requests)
+        print("\ngunicorn, 2 workers; one request at a time, to each server in turn")
+        report(labels, f"GET /games/{game.pk}/ as its first seat's player", [p[game.pk] for p in pages])
     finally:
         for server in servers:
             server.send_signal(signal.SIGTERM)

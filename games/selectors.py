@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
-from games import models, store, texts
+from games import models, page_cache, store, texts
 from games.engine.core import (
     JSON,
     PLATFORM_EVENT_TYPES,
@@ -160,9 +159,8 @@ def _view_and_legal(
     ``keep=False``: neither read nor written.
     The cache keeps pickled copies: whoever changes what it was given changes nobody else's.
     """
-    seconds = int(getattr(settings, "PAGE_FRAGMENT_SECONDS", 0))
-    alias = getattr(settings, "PAGE_FRAGMENT_CACHE", "")
-    store_ = caches[alias] if keep and seconds > 0 and alias in settings.CACHES else None
+    seconds = page_cache.seconds()
+    store_ = caches[page_cache.cache_alias()] if keep and seconds > 0 else None
     # The seed's digest tells apart two games a test database gave the same id.
     key = f"position:{game.pk}:{game.seed_sha256[:16]}:{seq}:{seat}"
     if store_ is not None:

@@ -29,26 +29,16 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import translation
 from django.utils.crypto import salted_hmac
 
 from games import models
+from games.page_cache import cache_alias as cache_alias
+from games.page_cache import seconds as seconds
 
 T = TypeVar("T")
-
-
-def cache_alias() -> str:
-    """The cache the fragments go to: ``PAGE_FRAGMENT_CACHE`` when configured, else the default."""
-    alias = getattr(settings, "PAGE_FRAGMENT_CACHE", "default")
-    return alias if alias in settings.CACHES else "default"
-
-
-def seconds() -> int:
-    """How long a fragment is kept (0: not cached at all)."""
-    return int(getattr(settings, "PAGE_FRAGMENT_SECONDS", 0))
 
 
 def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) -> str:

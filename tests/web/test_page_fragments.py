@@ -171,14 +171,27 @@ def _tokens(page: str) -> set[str]:
     return set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page))
 
 
+def _laptop_and_phone(game: models.Game) -> tuple[Client, Client]:
+    """Two browsers of the player to act, each with its own CSRF cookie, and no fragment cached."""
+    caches[fragments.cache_alias()].clear()
+    mover = player_to_act(game)
+    browsers = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    for browser in browsers:
+        browser.force_login(mover)
+    return browsers
+
+
+def _pass_from(browser: Client, page: str, game: models.Game) -> int:
+    """The status of posting the page's "pass" form, with the page's own token, from ``browser``."""
+    fields = form_for(page, "pass")
+    fields["csrfmiddlewaretoken"] = next(iter(_tokens(page)))
+    return browser.post(f"/games/{game.pk}/move/", fields).status_code
+
+
 def test_the_decision_forms_come_from_the_cache_with_each_browsers_own_csrf_token(
     game: models.Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caches[fragments.cache_alias()].clear()
-    mover = player_to_act(game)
-    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
-    laptop.force_login(mover)
-    phone.force_login(mover)
+    laptop, phone = _laptop_and_phone(game)
     first = laptop.get(f"/games/{game.pk}/").content.decode()
     assert 'data-action="pass"' in first
     # Other forms for the same position now: a page drawn anew would show no "pass" form.
@@ -198,29 +211,18 @@ def test_the_decision_forms_come_from_the_cache_with_each_browsers_own_csrf_toke
     assert _tokens(first) and _tokens(cached) and not _tokens(first) & _tokens(cached)
     # Each browser's token fits its own cookie: the move from the cached form is played.
     monkeypatch.undo()
-    fields = form_for(cached, "pass")
-    fields["csrfmiddlewaretoken"] = next(iter(_tokens(cached)))
     before = game.last_seq
-    answer = phone.post(f"/games/{game.pk}/move/", fields)
-    assert answer.status_code == 302
+    assert _pass_from(phone, cached, game) == 302
     game.refresh_from_db()
     assert game.last_seq > before
 
 
 def test_a_token_from_another_browsers_page_is_refused(game: models.Game) -> None:
-    caches[fragments.cache_alias()].clear()
-    mover = player_to_act(game)
-    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
-    laptop.force_login(mover)
-    phone.force_login(mover)
+    laptop, phone = _laptop_and_phone(game)
     laptop_page = laptop.get(f"/games/{game.pk}/").content.decode()
     phone.get(f"/games/{game.pk}/")  # the phone has its own CSRF cookie now
 
-    fields = form_for(laptop_page, "pass")
-    fields["csrfmiddlewaretoken"] = next(iter(_tokens(laptop_page)))
-    answer = phone.post(f"/games/{game.pk}/move/", fields)
-
-    assert answer.status_code == 403
+    assert _pass_from(phone, laptop_page, game) == 403
     assert models.Game.objects.get(pk=game.pk).last_seq == game.last_seq
 
 
