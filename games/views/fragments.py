@@ -8,6 +8,12 @@ costs none of their reads or rendering. Any new event (a move, a chat line, a re
 taking over) moves the seq and so the key: an entry is never stale, only unused, and drops out by
 age or by the cache's size limit.
 
+Three fragments show more than the position: the head (the table's settings), the players' list
+(names, bots, clocks and absences, written in the reader's zone) and the reader's standing answers.
+Their key adds a ``digest`` of exactly that, and for the clocks the minute, so a vacation, a moved
+deadline or a standing answer set from the API shows at once, and "5 minutes left" is at most a
+minute old. Drawn in full, the three took about 2.5 ms of a negotiation page's template time.
+
 The decision's forms carry one thing of the request's own: its CSRF token, which belongs to the
 browser (another browser of the same player has another). The cached forms carry
 ``csrf_placeholder()`` where the token goes, and ``with_csrf_token`` writes the request's token in
@@ -46,6 +52,14 @@ def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) 
     named = hashlib.sha256(json.dumps(sorted(names.items())).encode()).hexdigest()[:16]
     language = translation.get_language() or ""
     return f"{game.pk}:{game.seed_sha256[:16]}:{game.last_seq}:{seat}:{language}:{named}"
+
+
+def digest(*values: object) -> str:
+    """A short name for what a fragment shows beyond the position (``fragment_key``): the seats'
+    clocks, a player's standing answers, the table's settings. Passed after ``fragment_key`` in
+    ``{% cache %}``, so that fragment is drawn anew whenever one of them changes. ``repr`` names
+    these values fully (dataclasses, dates, JSON read back in the order it was written)."""
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:16]
 
 
 class Once(Generic[T]):

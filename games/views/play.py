@@ -14,12 +14,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import forms, limits, models, selectors, services, store, texts
 from games.boards import presentation_for
-from games.engine.core import CommandError, get_engine
+from games.engine.core import CommandError, get_engine, standing_policies
 from games.views import fragments
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
 from games.views.fragments import Once
@@ -99,6 +100,7 @@ def render_game(
     log = Once(lambda: selectors.event_log(game, gv.my_seat, limit=selectors.RECENT_LOG))
     can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
     game_open = game.status == models.Game.Status.OPEN
+    show_standing = can_act and bool(standing_policies(gv.engine))
     context = {
         "game": game,
         "gv": gv,
@@ -124,9 +126,12 @@ def render_game(
             )
         ),
         "log_is_partial": Once(lambda: bool(log()) and log()[0]["seq"] > 1),
-        # Players may talk from the first roll to after the end ("good game").
-        "chat_form": chat_form
-        or (forms.ChatForm(seats=gv.seats, me=gv.my_seat) if me is not None and not game_open else None),
+        # Players may talk from the first roll to after the end ("good game"). ``chat_form`` is a
+        # refused line's form, drawn with its errors; the empty one is built only when its cached
+        # fragment must be drawn.
+        "show_chat": chat_form is not None or (me is not None and not game_open),
+        "chat_form": chat_form,
+        "empty_chat_form": Once(lambda: forms.ChatForm(seats=gv.seats, me=gv.my_seat)),
         # What each pending seat's timeout plays, in words (the board says it beside the clock).
         "default_moves": Once(
             lambda: {
@@ -146,11 +151,23 @@ def render_game(
         "stale": stale,
         "stale_message": _(STALE_MESSAGE),
         "notation": notation,
-        # The rules that answer quick follow-ups for this player while away (none: no form).
-        "standing": (
-            standing_groups(game, me.position, names, standing=me.standing)
-            if can_act and me is not None
-            else []
+        # The rules that answer quick follow-ups for this player while away (none: no form),
+        # drawn from the player's answers (standing_key) only when their fragment is not cached.
+        "show_standing": show_standing,
+        "standing": Once(
+            lambda: standing_groups(game, me.position, names, standing=me.standing) if me else []
+        ),
+        "standing_key": fragments.digest(me.standing if me else None),
+        # What the head and the players' list show beyond the position (fragment_key): the table's
+        # settings; the seats (names, bots, clocks, absences) and the minute, the reader's zone and
+        # day their clocks are written in ("3 hours, 5 minutes left": a cached list is at most
+        # that minute old).
+        "head_key": fragments.digest(game.status, game.visibility, game.time_per_move, game.options),
+        "seats_key": fragments.digest(
+            gv.seats,
+            now().replace(second=0, microsecond=0),
+            timezone.get_current_timezone_name(),
+            timezone.localdate(),
         ),
         "csrf_placeholder": fragments.csrf_placeholder(),
     }

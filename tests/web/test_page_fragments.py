@@ -7,6 +7,7 @@ reader must see (a new event, another language, a renamed player) draws them ane
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -276,3 +277,106 @@ def test_with_no_time_to_keep_them_the_engine_is_asked_every_time(
     selectors.game_view(game, mover)
     selectors.game_view(game, mover)
     assert counting.calls == 2
+
+
+# The head, the players' list and the standing answers are cached too, under the position's key
+# and what each shows beyond it (games/views/play.py: head_key, seats_key, standing_key).
+
+
+def _drawn(response: Any) -> set[str]:
+    """The templates a page drew (a fragment served from the cache draws none of its own)."""
+    return {t.name for t in response.templates if t.name}
+
+
+def test_a_player_going_away_is_shown_at_once(game: models.Game, ann: Any) -> None:
+    client = client_for(ann)
+    before, _ = _get(client, game)
+    assert "away until" not in before
+
+    bob = models.Seat.objects.get(game=game, position=1).user
+    bob.away_until = NOW.date().replace(year=2999)
+    bob.save(update_fields=["away_until"])
+
+    after, _ = _get(client, game)
+    assert "away until" in after
+
+
+def test_a_deadline_moved_without_a_move_is_shown_at_once(game: models.Game, ann: Any) -> None:
+    client = client_for(ann)
+    seat = models.Seat.objects.get(game=game, is_pending=True)
+    before, _ = _get(client, game)
+    assert f'datetime="{seat.deadline.isoformat()}"' in before
+
+    # A vacation's pause moves a clock without an event.
+    moved = seat.deadline.replace(year=seat.deadline.year + 1)
+    models.Seat.objects.filter(pk=seat.pk).update(deadline=moved)
+
+    after, _ = _get(client, game)
+    assert f'datetime="{moved.isoformat()}"' in after and seat.deadline.isoformat() not in after
+
+
+def test_the_players_list_is_drawn_again_each_minute_for_its_clocks(
+    game: models.Game, ann: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caches[fragments.cache_alias()].clear()
+    client = client_for(ann)
+    client.get("/")
+    url = f"/games/{game.pk}/"
+    assert "games/_seats.html" in _drawn(client.get(url))
+    assert "games/_seats.html" not in _drawn(client.get(url))  # the same minute: from the cache
+
+    from games.views import play
+
+    a_minute_on = play.now() + dt.timedelta(minutes=1)
+    monkeypatch.setattr(play, "now", lambda: a_minute_on)
+
+    assert "games/_seats.html" in _drawn(client.get(url))  # "... left" counts minutes
+
+
+def test_the_table_settings_in_the_head_are_shown_at_once(game: models.Game, ann: Any) -> None:
+    client = client_for(ann)
+    before, _ = _get(client, game)
+    assert "Open to anyone" in before
+
+    models.Game.objects.filter(pk=game.pk).update(visibility=models.Game.Visibility.PRIVATE)
+
+    after, _ = _get(client, game)
+    assert "By invitation" in after and "Open to anyone" not in after
+
+
+def test_a_standing_answer_set_elsewhere_shows_checked_and_its_cached_form_works() -> None:
+    from django.urls import reverse
+
+    from tests.deals import negotiation_table
+
+    caches[fragments.cache_alias()].clear()
+    table = negotiation_table()
+    captain = table.invitees[0]
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(table.user(captain))
+    url = reverse("games:game", args=[table.game.pk])
+    checked = re.compile(r'value="accept_prestige" checked')
+    assert not checked.search(browser.get(url).content.decode())
+
+    # Set from the API (or another browser): no event, the same position.
+    services.standing_set(
+        game=table.game,
+        user=table.user(captain),
+        decision="answer_offer",
+        policy={"policy": "accept_prestige", "prestige": 2, "dice": 1},
+        now=NOW,
+    )
+
+    page = browser.get(url).content.decode()
+    assert checked.search(page)
+    assert fragments.csrf_placeholder() not in page
+    # Its form, from the cached fragment, carries this browser's own token: removing the answer works.
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    removed = browser.post(
+        reverse("games:standing", args=[table.game.pk]),
+        {"decision": "answer_offer", "policy": "", "csrfmiddlewaretoken": token.group(1)},
+    )
+    assert removed.status_code == 302
+    assert models.Seat.objects.get(game=table.game, position=captain).standing == {}
+    assert not checked.search(browser.get(url).content.decode())
