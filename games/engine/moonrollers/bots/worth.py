@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from math import exp
@@ -15,7 +14,7 @@ from games.engine.moonrollers.cards import (
     hazard_symbols,
 )
 from games.engine.moonrollers.hiring import ends_game
-from games.engine.moonrollers.state import DisplayCard, GameState, Player
+from games.engine.moonrollers.state import GameState, Player
 
 # decide() is deterministic apart from the dice it rolls: a fixed stream is enough to check a command.
 
@@ -118,12 +117,9 @@ def _hazard_gain_cached(tokens: tuple[int, ...], others: float, players: int) ->
 def hazard_gain(state: GameState, seat: int) -> float:
     """What drawing 2 Hazard tokens and keeping the better is worth to ``seat`` (negative when it
     would make it the player with the most Hazard symbols)."""
-    return _players_hazard_gain(state.players, seat)
-
-
-# By the players it depends on: the requirements of a position that draw Hazard tokens all ask it.
-@lru_cache(maxsize=256)
-def _players_hazard_gain(players: tuple[Player, ...], seat: int) -> float:
+    # Cached by the few numbers it depends on, not by the players (hashing them costs more than
+    # the lookup saves).
+    players = state.players
     others = round(_others_symbols(players, seat), 2)
     return _hazard_gain_cached(tuple(sorted(players[seat].hazard)), others, len(players))
 
@@ -175,44 +171,74 @@ def open_requirements(state: GameState, crew: str) -> list[int]:
     return [i for i, t in enumerate(card.tokens) if t is None]
 
 
-def _values_of(state: GameState, seat: int, crew: str) -> tuple[float | None, ...]:
-    """What completing each requirement of ``crew`` is worth to ``seat`` (None: not open)."""
+class _Position:
+    """What requirements are worth in one position, by crew, and the Hazard gain they share: the
+    same objects (players, display) mean the same values, told by identity. Nothing hashes the
+    players' tuples: a memo by equal players and display found next to nothing a new position had
+    not already been asked about (what repeats is a card's worth: ``_card_worths``)."""
+
+    __slots__ = ("by_crew", "deck_left", "display", "gain", "players", "seat")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.players = state.players
+        self.display = state.display
+        self.deck_left = len(state.deck)
+        self.seat = seat
+        self.by_crew: dict[str, tuple[float | None, ...]] = {}
+        # What drawing Hazard tokens is worth (``hazard_gain``): asked once, by the first crew
+        # with a Hazard requirement.
+        self.gain: float | None = None
+
+    def is_of(self, state: GameState, seat: int) -> bool:
+        return (
+            self.players is state.players
+            and self.display is state.display
+            and self.deck_left == len(state.deck)
+            and self.seat == seat
+        )
+
+    def values_of(self, state: GameState, crew: str) -> tuple[float | None, ...]:
+        """What completing each requirement of ``crew`` is worth to the seat (None: not open)."""
+        seat = self.seat
+        card = self.display[state.slot_of(crew)]
+        values: list[float | None] = [None] * len(card.tokens)
+        for worth in _card_worths(crew, card.tokens):
+            # Added in this order: the same floats as adding Prestige, Hazard, then the rest.
+            value = worth.prestige
+            if worth.hazard:
+                if self.gain is None:
+                    self.gain = hazard_gain(state, seat)
+                value += self.gain
+            if worth.follow_on is None:
+                value += _hire_value(state, seat, crew)
+            else:
+                value += worth.follow_on
+            values[worth.requirement] = value
+        return tuple(values)
+
+
+class _Worth(NamedTuple):
+    """What an open requirement is worth whoever completes it, and what depends on who does."""
+
+    requirement: int  # its index on the card
+    prestige: float
+    hazard: bool  # it draws Hazard tokens: their worth depends on the player
+    # A part of the card's other value, or None: the card's last open requirement, worth its hire.
+    follow_on: float | None
+
+
+# By card and tokens: a card keeps its tokens for turns while the players change, and a game has a
+# few hundred such pairs.
+@lru_cache(maxsize=1024)
+def _card_worths(crew: str, tokens: tuple[int | None, ...]) -> tuple[_Worth, ...]:
     reqs = CREW[crew].requirements
-    open_reqs = open_requirements(state, crew)
-    gain: float | None = None
-    values: list[float | None] = [None] * len(reqs)
+    open_reqs = [i for i, t in enumerate(tokens) if t is None]
+    out = []
     for index in open_reqs:
-        req = reqs[index]
-        value = float(req.prestige)
-        if req.hazard:
-            if gain is None:
-                gain = hazard_gain(state, seat)
-            value += gain
         others = [reqs[i].prestige for i in open_reqs if i != index]
-        if not others:
-            value += _hire_value(state, seat, crew)
-        else:
-            value += _FOLLOW_ON * max(others)
-        values[index] = value
-    return tuple(values)
-
-
-# Requirement values by what they depend on: the players, the display, the cards left, the seat and
-# the crew. Only a completed requirement or a player's change alters them, so the positions of a
-# turn share them. A bounded memo of immutable tuples.
-_VALUES: OrderedDict[tuple[object, ...], tuple[float | None, ...]] = OrderedDict()
-_VALUES_KEPT = 256
-
-
-class _Position(NamedTuple):
-    """The values of one position by crew: the same objects (players, display) mean the same
-    values, told by identity, where the memo above hashes every player's tuples."""
-
-    players: tuple[Player, ...]
-    display: tuple[DisplayCard, ...]
-    deck_left: int
-    seat: int
-    by_crew: dict[str, tuple[float | None, ...]]
+        follow_on = _FOLLOW_ON * max(others) if others else None
+        out.append(_Worth(index, float(reqs[index].prestige), reqs[index].hazard, follow_on))
+    return tuple(out)
 
 
 # The last position asked about (one entry, replaced whole): a bot's decision asks it for every crew
@@ -225,26 +251,12 @@ def requirement_values(state: GameState, seat: int, crew: str) -> tuple[float | 
     requirement is not open): its Prestige, the Hazard tokens it draws, and either the hire (the
     card's last open requirement) or a part of the card's other value."""
     position = _position[0] if _position else None
-    if (
-        position is None
-        or position.players is not state.players
-        or position.display is not state.display
-        or position.deck_left != len(state.deck)
-        or position.seat != seat
-    ):
-        position = _Position(state.players, state.display, len(state.deck), seat, {})
+    if position is None or not position.is_of(state, seat):
+        position = _Position(state, seat)
         _position[:] = [position]
     values = position.by_crew.get(crew)
-    if values is not None:
-        return values
-    key = (state.players, state.display, len(state.deck), seat, crew)
-    values = _VALUES.get(key)
     if values is None:
-        values = _values_of(state, seat, crew)
-        if len(_VALUES) >= _VALUES_KEPT:
-            _VALUES.popitem(last=False)
-        _VALUES[key] = values
-    position.by_crew[crew] = values
+        values = position.by_crew[crew] = position.values_of(state, crew)
     return values
 
 
