@@ -13,10 +13,10 @@ from games.engine.moonrakers.events import (
     CardTrashed,
     ContractDeckReshuffled,
     DeckReshuffled,
+    Fold,
     Payload,
     RequirementReduced,
     fold,
-    folded,
 )
 from games.engine.moonrakers.state import EXECUTION, GameState
 
@@ -27,13 +27,16 @@ class Ctx:
     ``record=False``: only whether the command is accepted matters (a legality check), so no event
     is written out; the state is folded all the same, since later rules read it."""
 
-    __slots__ = ("events", "record", "rng", "state")
+    __slots__ = ("events", "folds", "record", "rng", "state")
 
     def __init__(self, state: GameState, rng: Rng, *, record: bool = True) -> None:
         self.state = state
         self.rng = rng
         self.record = record
         self.events: list[Event] = []
+        # Each event with the states before and after it, for ``events.remember`` once the events
+        # are played (a bot's check of a command it does not play leaves no trace).
+        self.folds: list[Fold] = []
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
         before = self.state
@@ -43,7 +46,7 @@ class Ctx:
                 seat = getattr(payload, "seat", getattr(payload, "by", None))
             event = payload.to_event(seat)
             self.events.append(event)
-            folded(before, event, self.state)
+            self.folds.append(Fold(before, event, self.state))
 
 
 def refuse(key: str, **params: object) -> IllegalCommand:

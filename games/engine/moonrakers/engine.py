@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.checked import LastChecked
 from games.engine.core import (
@@ -65,7 +65,7 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.context import Ctx, refuse
-from games.engine.moonrakers.events import evolve
+from games.engine.moonrakers.events import Fold, evolve, remember
 from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrakers.state import BASE, BUYING, KEEP_OBJECTIVES, GameState, dump_state, load_state
@@ -129,7 +129,9 @@ def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> li
     checked = CHECKED.take(state, seat, command)
     if checked is not None:
         return checked
-    return _handle(state, seat, command, rng, record=True).events
+    ctx = _handle(state, seat, command, rng, record=True)
+    remember(ctx.folds)
+    return ctx.events
 
 
 def _handle(state: GameState | None, seat: int, command: Command, rng: Rng, *, record: bool) -> Ctx:
@@ -178,17 +180,43 @@ class _NotingRng(Rng):
 CHECKED = LastChecked()
 
 
-def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
-    """``accepts``, for the command about to be played: its events are kept for that ``decide``."""
+class Trial(NamedTuple):
+    """A legality check that also wrote the command's events out, for a bot that may play it."""
+
+    accepted: bool
+    # The command's events, when they owe nothing to chance (the check drew nothing from its rng):
+    # whatever the rng of the ``decide`` that plays it, these are its events. None otherwise.
+    events: list[Event] | None
+    folds: list[Fold]  # the states those events lead to, remembered if it is played
+
+
+def trial(state: GameState, seat: int, command: Command) -> Trial:
+    """``accepts``, keeping the events a ``decide`` of the command would write (if it drew nothing)."""
     probe = _NotingRng()
-    CHECKED.forget()
     try:
         ctx = _handle(state, seat, command, probe, record=True)
     except IllegalCommand:
-        return False
-    if not probe.drew:
-        CHECKED.keep(state, seat, command, ctx.events)
-    return True
+        return Trial(accepted=False, events=None, folds=[])
+    if probe.drew:
+        return Trial(accepted=True, events=None, folds=[])
+    return Trial(accepted=True, events=ctx.events, folds=ctx.folds)
+
+
+def keep_to_play(state: GameState, seat: int, command: Command, checked: Trial) -> None:
+    """``command``, checked by ``trial``, is about to be played: its events are kept for that ``decide``."""
+    if checked.events is None:
+        CHECKED.forget()
+    else:
+        remember(checked.folds)
+        CHECKED.keep(state, seat, command, checked.events)
+
+
+def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
+    """``accepts``, for the command about to be played: its events are kept for that ``decide``."""
+    CHECKED.forget()
+    checked = trial(state, seat, command)
+    keep_to_play(state, seat, command, checked)
+    return checked.accepted
 
 
 class MoonrakersEngine:
@@ -275,9 +303,11 @@ class MoonrakersEngine:
         return redact(event, seat)
 
     def outcome(self, state: GameState | None) -> Outcome | None:
+        if state is None or not state.finished:
+            return None  # asked after every command: no import for the answer of a game going on
         from games.engine.moonrakers.view import outcome
 
-        return outcome(state) if state is not None else None
+        return outcome(state)
 
     def parse(self, text: str) -> Command:
         return parse(text)

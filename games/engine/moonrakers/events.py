@@ -7,9 +7,9 @@ All events are at version 1. Payload fields name cards by slug.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from games.engine.core import Event
 from games.engine.moonrakers import serial
@@ -103,11 +103,21 @@ def fold(state: GameState, payload: Payload) -> GameState:
     return FOLDS[payload.TYPE](state, payload)
 
 
-def folded(state: GameState, event: Event, after: GameState) -> None:
-    """``evolve(state, event)`` is ``after``: remember it (``decide`` emitted ``event``)."""
-    if len(_FOLDED) >= _FOLDS_KEPT:
-        _FOLDED.popitem(last=False)
-    _FOLDED[id(state), id(event)] = (state, event, after)
+class Fold(NamedTuple):
+    """``evolve(before, event)`` is ``after``."""
+
+    before: GameState
+    event: Event
+    after: GameState
+
+
+def remember(folds: Iterable[Fold]) -> None:
+    """The events of these folds are about to be played (``decide`` emitted them): remember the
+    states they lead to."""
+    for before, event, after in folds:
+        if len(_FOLDED) >= _FOLDS_KEPT:
+            _FOLDED.popitem(last=False)
+        _FOLDED[id(before), id(event)] = (before, event, after)
 
 
 def _remove(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -304,7 +314,7 @@ def _discarded(s: GameState, e: CardsDiscarded) -> GameState:
     if e.zone == "looking":
         att = _att(s)
         part = att.part(e.seat)
-        s = replace(s, attempt=att.replace_part(e.seat, looking=_remove(part.looking, e.cards)))
+        s = s.with_attempt(att.replace_part(e.seat, looking=_remove(part.looking, e.cards)))
         return s.with_player(e.seat, discard=p.discard + e.cards)
     zone: tuple[str, ...] = getattr(p, e.zone)
     return s.with_player(e.seat, **{e.zone: _remove(zone, e.cards)}, discard=p.discard + e.cards)
@@ -611,7 +621,7 @@ class HazardDiceRolled(Payload):
 @folds(HazardDiceRolled)
 def _rolled(s: GameState, e: HazardDiceRolled) -> GameState:
     att = _att(s)
-    return replace(s, attempt=att.replace_part(e.seat, dice=e.faces, targeting=len(e.faces)))
+    return s.with_attempt(att.replace_part(e.seat, dice=e.faces, targeting=len(e.faces)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,7 +636,7 @@ class ContractStarted(Payload):
 def _started(s: GameState, e: ContractStarted) -> GameState:
     att = _att(s)
     parts = tuple(replace(p, actions=1) for p in att.participants)
-    return replace(s, attempt=replace(att, participants=parts))
+    return s.with_attempt(replace(att, participants=parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,13 +650,12 @@ class ActionsGained(Payload):
 @folds(ActionsGained)
 def _actions(s: GameState, e: ActionsGained) -> GameState:
     att = _att(s)
-    return replace(s, attempt=att.replace_part(e.seat, actions=att.part(e.seat).actions + e.n))
+    return s.with_attempt(att.replace_part(e.seat, actions=att.part(e.seat).actions + e.n))
 
 
-def _contribute(s: GameState, c: Contribution) -> GameState:
-    att = _att(s)
+def _with_contribution(att: Attempt, c: Contribution) -> Attempt:
     kary = att.kary or c.source == "kary-powalk"
-    return replace(s, attempt=replace(att, contributions=(*att.contributions, c), kary=kary))
+    return replace(att, contributions=(*att.contributions, c), kary=kary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,19 +679,19 @@ def _played(s: GameState, e: CardPlayed) -> GameState:
     used = part.used
     if e.via == "predator-mk1":
         used = (*used, "predator")
-    looking = part.looking
+    looking = _remove(part.looking, (e.card,)) if e.zone == "looking" else part.looking
+    att = att.replace_part(e.seat, actions=part.actions - e.spent, firsts=firsts, used=used, looking=looking)
+    att = _with_contribution(att, Contribution(e.seat, e.kind, e.value, e.crew, True, e.card))
+    # One copy of the state for the card's move and the attempt (the most folded event of a game).
     p = s.players[e.seat]
     if e.zone == "looking":
-        looking = _remove(looking, (e.card,))
-        s = s.with_player(e.seat, play=(*p.play, e.card))
+        players = s.players_with(e.seat, play=(*p.play, e.card))
     elif e.zone == "play":
-        pass  # The Clone Bay: the card is already in the play area
+        return s.with_attempt(att)  # The Clone Bay: the card is already in the play area
     else:
         zone: tuple[str, ...] = getattr(p, e.zone)
-        s = s.with_player(e.seat, **{e.zone: _remove(zone, (e.card,))}, play=(*p.play, e.card))
-    att = att.replace_part(e.seat, actions=part.actions - e.spent, firsts=firsts, used=used, looking=looking)
-    s = replace(s, attempt=att)
-    return _contribute(s, Contribution(e.seat, e.kind, e.value, e.crew, True, e.card))
+        players = s.players_with(e.seat, **{e.zone: _remove(zone, (e.card,))}, play=(*p.play, e.card))
+    return replace(s, players=players, attempt=att)
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,8 +714,9 @@ def _contributed(s: GameState, e: Contributed) -> GameState:
     if e.card and not e.merc:
         part = att.part(e.seat)
         if e.kind not in part.firsts:
-            s = replace(s, attempt=att.replace_part(e.seat, firsts=(*part.firsts, e.kind)))
-    return _contribute(s, Contribution(e.seat, e.kind, e.value, e.crew, e.card, e.source, e.merc))
+            att = att.replace_part(e.seat, firsts=(*part.firsts, e.kind))
+    contribution = Contribution(e.seat, e.kind, e.value, e.crew, e.card, e.source, e.merc)
+    return s.with_attempt(_with_contribution(att, contribution))
 
 
 @dataclass(frozen=True, slots=True)
@@ -737,7 +747,7 @@ class HazardBlocked(Payload):
 @folds(HazardBlocked)
 def _blocked(s: GameState, e: HazardBlocked) -> GameState:
     att = _att(s)
-    return replace(s, attempt=att.replace_part(e.seat, blocked=att.part(e.seat).blocked + e.n))
+    return s.with_attempt(att.replace_part(e.seat, blocked=att.part(e.seat).blocked + e.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -752,7 +762,7 @@ class DieDiscarded(Payload):
 def _die_discarded(s: GameState, e: DieDiscarded) -> GameState:
     att = _att(s)
     dice = att.part(e.seat).dice
-    return replace(s, attempt=att.replace_part(e.seat, dice=dice[: e.index] + dice[e.index + 1 :]))
+    return s.with_attempt(att.replace_part(e.seat, dice=dice[: e.index] + dice[e.index + 1 :]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -769,7 +779,7 @@ def _rerolled(s: GameState, e: DiceRerolled) -> GameState:
     dice = list(att.part(e.seat).dice)
     for i, f in zip(e.indices, e.faces, strict=True):
         dice[i] = f
-    return replace(s, attempt=att.replace_part(e.seat, dice=tuple(dice)))
+    return s.with_attempt(att.replace_part(e.seat, dice=tuple(dice)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -784,7 +794,7 @@ class PartUsed(Payload):
 def _part_used(s: GameState, e: PartUsed) -> GameState:
     att = _att(s)
     p = att.part(e.seat)
-    return replace(s, attempt=att.replace_part(e.seat, used=(*p.used, e.part), actions=p.actions - e.spent))
+    return s.with_attempt(att.replace_part(e.seat, used=(*p.used, e.part), actions=p.actions - e.spent))
 
 
 @dataclass(frozen=True, slots=True)
@@ -802,8 +812,8 @@ def _followup(s: GameState, e: FollowupOpened) -> GameState:
         p = s.players[e.seat]
         assert p.draw[: len(e.cards)] == e.cards
         s = s.with_player(e.seat, draw=p.draw[len(e.cards) :])
-        return replace(s, attempt=att.replace_part(e.seat, followup=Followup(e.kind), looking=e.cards))
-    return replace(s, attempt=att.replace_part(e.seat, followup=Followup(e.kind, e.cards)))
+        return s.with_attempt(att.replace_part(e.seat, followup=Followup(e.kind), looking=e.cards))
+    return s.with_attempt(att.replace_part(e.seat, followup=Followup(e.kind, e.cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -816,7 +826,7 @@ class FollowupClosed(Payload):
 
 @folds(FollowupClosed)
 def _followup_closed(s: GameState, e: FollowupClosed) -> GameState:
-    return replace(s, attempt=_att(s).replace_part(e.seat, followup=None))
+    return s.with_attempt(_att(s).replace_part(e.seat, followup=None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -828,7 +838,7 @@ class ParticipantDone(Payload):
 
 @folds(ParticipantDone)
 def _done(s: GameState, e: ParticipantDone) -> GameState:
-    return replace(s, attempt=_att(s).replace_part(e.seat, done=True))
+    return s.with_attempt(_att(s).replace_part(e.seat, done=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -868,29 +878,42 @@ class ContractResolved(Payload):
 @folds(ContractResolved)
 def _resolved(s: GameState, e: ContractResolved) -> GameState:
     att = _att(s)
+    result = contract_result(att, e.contract, e.success)
+    record = replace(s.record, results=(*s.record.results, result))
+    return replace(s, attempt=replace(att, success=e.success), record=record)
+
+
+def contract_result(att: Attempt, contract: str, success: bool) -> ContractResult:
+    """The record of the Contract ``att`` plays, as its resolution writes it (objectives.py reads
+    the Contract still in play as this too)."""
     played = []
     damage = []
     for p in att.participants:
         # A Mercenary Crew counts for the Mission Leader's Crew played (A60); other Mercenary cards do not.
-        crew = sum(1 for c in att.contributions if c.seat == p.seat and c.crew)
-        mine = [c for c in att.contributions if c.seat == p.seat and not c.merc]
-        cards = [c for c in mine if c.card]
-        played.append(
-            (
-                sum(1 for c in cards if c.kind == "reactor"),
-                sum(1 for c in cards if c.kind == "thruster"),
-                sum(1 for c in cards if c.kind == "shield"),
-                sum(1 for c in cards if c.kind == "damage"),
-                crew,
-            )
-        )
-        dmg = sum(c.value for c in mine if c.kind == "damage")
-        if att.kary:
-            dmg += sum(1 for c in cards if c.kind == "damage")
-        damage.append(dmg)
-    result = ContractResult(
-        contract=e.contract,
-        success=e.success,
+        crew = reactors = thrusters = shields = damage_cards = dmg = 0
+        for c in att.contributions:
+            if c.seat != p.seat:
+                continue
+            if c.crew:
+                crew += 1
+            if c.merc:
+                continue
+            if c.kind == "damage":
+                dmg += c.value
+            if c.card:
+                if c.kind == "reactor":
+                    reactors += 1
+                elif c.kind == "thruster":
+                    thrusters += 1
+                elif c.kind == "shield":
+                    shields += 1
+                elif c.kind == "damage":
+                    damage_cards += 1
+        played.append((reactors, thrusters, shields, damage_cards, crew))
+        damage.append(dmg + damage_cards if att.kary else dmg)
+    return ContractResult(
+        contract=contract,
+        success=success,
         leader=att.leader,
         participants=att.seats,
         targeting=tuple(p.targeting for p in att.participants),
@@ -898,8 +921,6 @@ def _resolved(s: GameState, e: ContractResolved) -> GameState:
         damage=tuple(damage),
         merc=bool(att.merc_used),
     )
-    record = replace(s.record, results=(*s.record.results, result))
-    return replace(s, attempt=replace(att, success=e.success), record=record)
 
 
 @dataclass(frozen=True, slots=True)
@@ -945,7 +966,7 @@ def _bonus_drawn(s: GameState, e: BonusCardDrawn) -> GameState:
         else:
             assert s.part_deck[0] == e.card
             s = replace(s, part_deck=s.part_deck[1:])
-    return replace(s, attempt=replace(att, bonus_card=e.card, bonus_deck=e.deck))
+    return s.with_attempt(replace(att, bonus_card=e.card, bonus_deck=e.deck))
 
 
 def _install(s: GameState, seat: int, part: str, replaced: str | None, purchase: bool) -> GameState:
@@ -968,7 +989,7 @@ class BonusCardKept(Payload):
 
 @folds(BonusCardKept)
 def _bonus_kept(s: GameState, e: BonusCardKept) -> GameState:
-    s = replace(s, attempt=replace(_att(s), bonus_card=None, bonus_seat=None))
+    s = s.with_attempt(replace(_att(s), bonus_card=None, bonus_seat=None))
     if e.card in CREW:
         p = s.players[e.seat]
         return s.with_player(e.seat, discard=(*p.discard, e.card))
@@ -984,7 +1005,7 @@ class BonusCardRefused(Payload):
 
 @folds(BonusCardRefused)
 def _bonus_refused(s: GameState, e: BonusCardRefused) -> GameState:
-    s = replace(s, attempt=replace(_att(s), bonus_card=None, bonus_seat=None))
+    s = s.with_attempt(replace(_att(s), bonus_card=None, bonus_seat=None))
     if e.card in CREW:
         return replace(s, crew_deck=(*s.crew_deck, e.card))
     return replace(s, part_deck=(*s.part_deck, e.card))
@@ -1125,7 +1146,7 @@ def _turn_ended(s: GameState, e: TurnEnded) -> GameState:
     for seat, obj in e.unmet:
         p = s.players[seat]
         s = s.with_player(seat, objectives=(*p.objectives, obj))
-    return replace(s, players=tuple(replace(p, claimed=()) for p in s.players))
+    return replace(s, players=tuple(replace(p, claimed=()) if p.claimed else p for p in s.players))
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,14 +179,23 @@ def _crew_opts(state: GameState, seat: int, card: str) -> list[Opts]:
 
 def candidates(state: GameState, seat: int) -> list[Command]:
     """Commands worth trying for ``seat`` now (most legal; bots filter with ``decide``)."""
+    return claim_candidates(state, seat) + other_candidates(state, seat)
+
+
+def claim_candidates(state: GameState, seat: int) -> list[Command]:
+    """The Claims that open ``candidates``: a bot that claims first need not build the rest."""
+    if state.finished or state.phase == KEEP_OBJECTIVES:
+        return []
+    return [Claim(obj) for obj in state.players[seat].objectives if met(state, seat, obj)]
+
+
+def other_candidates(state: GameState, seat: int) -> list[Command]:
+    """The candidates after the Claims."""
     out: list[Command] = []
     s = state
     if s.finished:
         return out
     p = s.players[seat]
-    for obj in p.objectives:
-        if s.phase not in (KEEP_OBJECTIVES,) and met(s, seat, obj):
-            out.append(Claim(obj))
     if s.phase == KEEP_OBJECTIVES:
         ch = p.choosing
         if ch:

@@ -9,6 +9,7 @@ Seats ``p1``..``p5`` (1-based), Contract slots 1-8 (or a slug), Mercenary slots 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from games.engine.core import CannotParse, Command, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, OBJECTIVES, PARTS, REQUIREMENTS
@@ -209,6 +210,9 @@ def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
     return Opts(mode, trash, reduce, cards, dice, take, with_part, crew)
 
 
+# By text: a game's commands are a few hundred lines played again and again (a command is a frozen
+# value, so one parse may serve every caller; a refused line raises again, it is not kept).
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Command:
     line = text.split("#", 1)[0].strip().lower()
     words = line.replace(",", " ").split()

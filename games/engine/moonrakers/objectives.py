@@ -99,15 +99,25 @@ MONEY_BAGS = 8
 WHILE_PLAYING = ("barrage", "chain-reaction", "quick-strike", "shield-wall", "natural-leader")
 
 
+# The live results of the last state asked about, by its identity (the state is kept, so its id is
+# not reused while the entry lives): a bot's candidates ask once per Objective each seat holds.
+_LIVE: dict[int, tuple[GameState, tuple[ContractResult, ...]]] = {}
+
+
 def _results(state: GameState, objective: str) -> tuple[ContractResult, ...]:
     att = state.attempt
     if objective not in WHILE_PLAYING or att is None or att.success is not None:
         return state.record.results
-    # The Contract in play, read as its record will be once resolved (the same fold, success aside).
-    from games.engine.moonrakers.events import ContractResolved, fold
+    live = _LIVE.get(id(state))
+    if live is not None and live[0] is state:
+        return live[1]
+    # The Contract in play, read as its record will be once resolved (success aside).
+    from games.engine.moonrakers.events import contract_result
 
-    live = fold(state, ContractResolved(att.contract, False, (), ()))
-    return live.record.results
+    results = (*state.record.results, contract_result(att, att.contract, False))
+    _LIVE.clear()  # one entry: a reader in another thread finds it, or none and reads it again
+    _LIVE[id(state)] = (state, results)
+    return results
 
 
 def met(state: GameState, seat: int, objective: str, at_end: bool = False) -> bool:

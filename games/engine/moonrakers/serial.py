@@ -1,11 +1,12 @@
 """JSON for frozen dataclasses: the state and every event payload go through these two functions.
 
 Fields may be ints, strs, bools, None, nested dataclasses, tuples of any of these (fixed or
-variable length) and ``X | None``. Loading reads the field types, so a shape is written once.
+variable length) and ``X | None``. Writing and loading read the field types, so a shape is written
+once.
 
 Every event is dumped and loaded again as ``decide`` folds it (and the bots ask ``decide`` about
-every command they weigh), so the field lists and the loader of each type are worked out once,
-not on every call.
+every command they weigh), so the writer and the loader of each type are worked out once, not on
+every call.
 """
 
 from __future__ import annotations
@@ -34,56 +35,115 @@ def field_names(cls: type) -> tuple[str, ...] | None:
 
 
 def to_json(value: Any) -> Any:
-    names = field_names(type(value))
-    if names is not None:
-        return {name: to_json(getattr(value, name)) for name in names}
+    cls: Any = type(value)
+    if field_names(cls) is not None:
+        return _writer(cls)(value)
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     return value
 
 
-_REPLACERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+@cache
+def _writer(tp: Any) -> Callable[[Any], Any]:
+    """The function that writes a value of type ``tp`` as JSON, read off the field types as
+    ``_loader`` reads them: every event is written out as ``decide`` emits it, and asking each
+    value what it is (a dataclass? a tuple?) cost more than the writing itself."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        kinds = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(kinds) != 1:
+            return to_json
+        inner = _writer(kinds[0])
+        if inner is _same:
+            return _same
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _writer(args[0])
+            if item is _same:
+                return list
+            return lambda value: [item(v) for v in value]
+        if all(_writer(a) is _same for a in args):
+            return list  # a fixed-length tuple of plain values, as (kind, amount)
+        return to_json
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_writer(tp)
+    if tp in (int, str, bool):
+        return _same
+    return to_json  # any other type: by what the value is
 
 
-def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """A function that copies a ``cls`` with some fields changed, written for ``cls``.
+def _dataclass_writer(cls: type) -> Callable[[Any], Any]:
+    """One line per field, as ``_replacer`` writes its copies: a dict display, no loop."""
+    hints = _hints(cls)
+    namespace: dict[str, Any] = {}
+    items = []
+    for i, f in enumerate(dataclasses.fields(cls)):
+        write = _writer(hints[f.name])
+        if write is _same:
+            items.append(f"{f.name!r}: obj.{f.name}")
+        else:
+            namespace[f"_write{i}"] = write
+            items.append(f"{f.name!r}: _write{i}(obj.{f.name})")
+    exec(f"def write(obj):\n    return {{{', '.join(items)}}}", namespace)  # noqa: S102 (our own field names)
+    function: Callable[[Any], Any] = namespace["write"]
+    return function
+
+
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """A function that copies a ``cls`` with the fields ``changed`` set to its further arguments,
+    written for that class and those fields.
 
     A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (8 µs for the
     30 fields of the game state, measured), and the engine copies states and players hundreds of
     thousands of times a game. This sets each slot through its descriptor, one line per field, as
-    ``dataclasses`` itself writes ``__init__``: 3 µs. Only for slotted frozen dataclasses, whose
-    every field is an init field and none has ``__post_init__`` (the engine's)."""
-    try:
-        return _REPLACERS[cls]
-    except KeyError:
-        pass
+    ``dataclasses`` itself writes ``__init__``, each line knowing already whether its field is
+    changed (the call sites change a handful of fixed sets of fields). Only for slotted frozen
+    dataclasses, whose every field is an init field and none has ``__post_init__`` (the engine's)."""
     names = field_names(cls)
     if names is None:
         raise TypeError("replace() should be called on dataclass instances")
     slots = getattr(cls, "__slots__", ())
     if set(names) - set(slots) or hasattr(cls, "__post_init__"):
         raise TypeError(f"replace() needs a slotted dataclass without __post_init__, not {cls.__name__}")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_known": frozenset(names)}
-    lines = [
-        "def replace(obj, changes):",
-        "    if not _known.issuperset(changes):",
-        "        raise TypeError(f'{_cls.__name__} has no field {sorted(set(changes) - _known)[0]!r}')",
-        "    new = _new(_cls)",
-    ]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    values = {name: f"_value{i}" for i, name in enumerate(changed)}  # the further arguments, in order
+    lines = [f"def replace({', '.join(['obj', *values.values()])}):", "    new = _new(_cls)"]
     for i, name in enumerate(names):
         namespace[f"_set{i}"] = cls.__dict__[name].__set__  # the slot's descriptor
-        lines.append(f"    _set{i}(new, changes[{name!r}] if {name!r} in changes else obj.{name})")
+        lines.append(f"    _set{i}(new, {values.get(name, f'obj.{name}')})")
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # noqa: S102 (our own field names, checked identifiers)
-    function: Callable[[Any, dict[str, Any]], Any] = namespace["replace"]
-    _REPLACERS[cls] = function
+    function: Callable[..., Any] = namespace["replace"]
     return function
+
+
+def replacer(cls: type, *changed: str) -> Callable[..., Any]:
+    """``replace`` of a ``cls`` with the fields ``changed`` set to its further arguments, bound
+    once: for the hottest copies (a player, a participant, the attempt), which then skip looking
+    their copy up on every call."""
+    key = (cls, changed)
+    copy = _REPLACERS.get(key)
+    if copy is None:
+        copy = _REPLACERS[key] = _replacer(*key)
+    return copy
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace`` for the engine's frozen dataclasses, without its per-call
     introspection nor ``__init__`` (see ``_replacer``)."""
-    out: T = _replacer(type(obj))(obj, changes)
+    key = (type(obj), tuple(changes))
+    copy = _REPLACERS.get(key)
+    if copy is None:
+        copy = _REPLACERS[key] = _replacer(*key)
+    out: T = copy(obj, *changes.values())
     return out
 
 

@@ -9,6 +9,7 @@ on a ship, or ``removed``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,7 +142,10 @@ class Attempt:
     bonus_deck: str | None = None
 
     def part(self, seat: int) -> Participant:
-        return next(p for p in self.participants if p.seat == seat)
+        for p in self.participants:  # a loop, not next() of a generator: asked after every event
+            if p.seat == seat:
+                return p
+        raise StopIteration(seat)  # not a participant: as next() of the generator said it
 
     def share(self, seat: int) -> Terms:
         return next((s.terms for s in self.shares if s.seat == seat), Terms())
@@ -152,7 +156,13 @@ class Attempt:
 
     def replace_part(self, seat: int, **changes: Any) -> Attempt:
         parts = tuple(replace(p, **changes) if p.seat == seat else p for p in self.participants)
-        return replace(self, participants=parts)
+        return _with_participants(self, parts)
+
+
+# Bound once (serial.replacer): the attempt's participants change with nearly every event of a Contract.
+_with_participants: Callable[[Attempt, tuple[Participant, ...]], Attempt] = serial.replacer(
+    Attempt, "participants"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +272,16 @@ class GameState:
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: Any) -> GameState:
+        return _with_players(self, self.players_with(seat, **changes))
+
+    def with_attempt(self, attempt: Attempt | None) -> GameState:
+        return _with_attempt(self, attempt)
+
+    def players_with(self, seat: int, **changes: Any) -> tuple[Player, ...]:
+        """The players, ``seat``'s changed: for a fold that changes more than the players at once."""
         players = list(self.players)
         players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return tuple(players)
 
     def supply_of(self, card: str) -> int:
         return self.supply[BASIC.index(card)]
@@ -272,6 +289,11 @@ class GameState:
     def with_supply(self, card: str, delta: int) -> GameState:
         i = BASIC.index(card)
         return replace(self, supply=(*self.supply[:i], self.supply[i] + delta, *self.supply[i + 1 :]))
+
+
+# Bound once (serial.replacer): the two copies of the state most folds make.
+_with_players: Callable[[GameState, tuple[Player, ...]], GameState] = serial.replacer(GameState, "players")
+_with_attempt: Callable[[GameState, Attempt | None], GameState] = serial.replacer(GameState, "attempt")
 
 
 def dump_state(state: GameState) -> dict[str, Any]:
@@ -311,7 +333,8 @@ def requirement_totals(state: GameState) -> tuple[dict[str, int], dict[str, int]
         reduce[r.kind] += r.n
     for kind, n in conditional_reductions(state):
         reduce[kind] += n
-    needed = {k: max(0, contract.need(k) - reduce[k]) for k in REQUIREMENTS if contract.need(k)}
+    required = dict(contract.requirements)  # once, not per kind: the bots ask after every card
+    needed = {k: max(0, required.get(k, 0) - reduce[k]) for k in REQUIREMENTS if required.get(k, 0)}
     return needed, got
 
 

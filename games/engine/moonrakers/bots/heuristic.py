@@ -6,6 +6,7 @@ towards a balanced deck."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from games.engine.core import Command, Rng
@@ -26,15 +27,18 @@ from games.engine.moonrakers.commands import (
     Launch,
     MakeOffer,
     Opts,
+    Pick,
     PlayCard,
     RefuseBonus,
     StayAtBase,
     Swap,
+    TrashChoice,
     UseMercenary,
     UsePart,
 )
 from games.engine.moonrakers.effects import CREW_TABLE
-from games.engine.moonrakers.legal import candidates, followup_default, pending
+from games.engine.moonrakers.engine import Trial, accepts_to_play, keep_to_play, trial
+from games.engine.moonrakers.legal import claim_candidates, followup_default, other_candidates, pending
 from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.notation import format_command
 from games.engine.moonrakers.state import (
@@ -67,63 +71,103 @@ class _Legal:
 
     def __init__(self, state: GameState, seat: int, known: Sequence[Command] | None = None) -> None:
         self._state, self._seat = state, seat
-        self._candidates: Sequence[Command] = candidates(state, seat) if known is None else known
         self._checked = known is not None  # a list already filtered needs no check
-        self._ok: dict[int, bool] = {}
+        # The candidates open with the Claims, and the heuristic looks at those first: the rest is
+        # built only when it looks further (planning and negotiation never do).
+        self._claims: Sequence[Command] = claim_candidates(state, seat) if known is None else ()
+        self._all: Sequence[Command] | None = known
+        # Each check writes the candidate's events out: the one the heuristic plays needs no
+        # second ``decide`` of its own (most checked candidates are the one played).
+        self._trials: dict[int, tuple[Command, Trial]] = {}
 
-    def _accepted(self, index: int) -> bool:
+    @property
+    def _candidates(self) -> Sequence[Command]:
+        if self._all is None:
+            self._all = [*self._claims, *other_candidates(self._state, self._seat)]
+        return self._all
+
+    def _accepted(self, index: int, command: Command) -> bool:
         if self._checked:
             return True
-        ok = self._ok.get(index)
-        if ok is None:
-            from games.engine.moonrakers.engine import accepts
+        known = self._trials.get(index)
+        if known is not None:
+            return known[1].accepted
+        checked = trial(self._state, self._seat, command)
+        self._trials[index] = (command, checked)
+        return checked.accepted
 
-            ok = self._ok[index] = accepts(self._state, self._seat, self._candidates[index])
-        return ok
+    def claim(self) -> Claim | None:
+        """The first legal Claim (the candidates' first commands)."""
+        listed = self._claims if self._all is None else self._all
+        for i, c in enumerate(listed):
+            if isinstance(c, Claim) and self._accepted(i, c):
+                return c
+        return None
 
     def of(self, *kinds: type[Command]) -> Iterator[Command]:
         """The legal commands of these kinds, in order."""
         for i, c in enumerate(self._candidates):
-            if isinstance(c, kinds) and self._accepted(i):
+            if isinstance(c, kinds) and self._accepted(i, c):
                 yield c
 
     def first(self, kind: type[C], wanted: Callable[[C], bool]) -> C | None:
         """The first legal command of ``kind`` that the heuristic wants: what it wants is asked
         first, so only those commands are checked."""
         for i, c in enumerate(self._candidates):
-            if isinstance(c, kind) and wanted(c) and self._accepted(i):
+            if isinstance(c, kind) and wanted(c) and self._accepted(i, c):
                 return c
         return None
 
     def best(self, kind: type[C], score: Callable[[C], float | None]) -> C | None:
         """The legal command of ``kind`` of the highest score (the first of equal ones; None scores
-        are left out): a command is checked only when it would beat the best so far."""
-        found: tuple[float, C] | None = None
+        are left out): the commands are checked best first, so mostly only the one returned is."""
+        scored: list[tuple[float, int, C]] = []
         for i, c in enumerate(self._candidates):
             if isinstance(c, kind):
                 value = score(c)
-                if value is not None and (found is None or value > found[0]) and self._accepted(i):
-                    found = (value, c)
-        return found[1] if found is not None else None
+                if value is not None:
+                    scored.append((-value, i, c))
+        scored.sort(key=lambda entry: entry[:2])
+        return next((c for _, i, c in scored if self._accepted(i, c)), None)
 
     def accepts(self, command: Command) -> bool:
         """Is ``command``, about to be played, legal? (Known already when it is one of the candidates
         checked; else the check keeps its events for the ``decide`` that plays it.)"""
-        for i, c in enumerate(self._candidates):
-            if i in self._ok and c == command:
-                return self._ok[i]
-        from games.engine.moonrakers.engine import accepts_to_play
-
+        for i in sorted(self._trials):
+            c, checked = self._trials[i]
+            if c == command:
+                keep_to_play(self._state, self._seat, command, checked)
+                return checked.accepted
         return accepts_to_play(self._state, self._seat, command)
 
     def any_first(self) -> Command | None:
         return next(self.of(Command), None)
 
 
+# The kinds of command ``pending`` offers as a seat's default (legal.py): only for these is the
+# seat's default worth looking up.
+DEFAULT_KINDS = (
+    Keep,
+    StayAtBase,
+    DeclineOffer,
+    TrashChoice,
+    Pick,
+    Guard,
+    BonusDeck,
+    RefuseBonus,
+    KeepBonus,
+    Done,
+)
+
+
 def bot_command(state: GameState, seat: int, rng: Rng) -> str:
     legal = _Legal(state, seat)
     cmd = _choose(state, seat, legal)
-    if cmd is not None and legal.accepts(cmd):
+    # The seat's own default needs no check: refused, it would give way to that very default. (The
+    # ``decide`` that plays it handles it then, once: a check that drew from its rng, as a Guard
+    # that ends the Contract may, is done twice otherwise.)
+    default = _default(state, seat) if isinstance(cmd, DEFAULT_KINDS) else None
+    if cmd is not None and (cmd == default or legal.accepts(cmd)):
         return format_command(cmd)
     for p in pending(state):
         if p.seat == seat:
@@ -132,9 +176,14 @@ def bot_command(state: GameState, seat: int, rng: Rng) -> str:
     return format_command(first) if first is not None else "done"
 
 
+def _default(state: GameState, seat: int) -> Command | None:
+    return next((p.default for p in pending(state) if p.seat == seat), None)
+
+
 def _choose(state: GameState, seat: int, legal: _Legal) -> Command | None:
-    for c in legal.of(Claim):
-        return c
+    claim = legal.claim()
+    if claim is not None:
+        return claim
     phase = state.phase
     if phase == KEEP_OBJECTIVES:
         return next(legal.of(Keep), None)
@@ -207,46 +256,81 @@ def _credit(out: dict[str, float], card: str) -> None:
 
 
 def _deck_profile(deck: tuple[str, ...]) -> dict[str, float]:
+    return dict(_deck_shares(deck))
+
+
+# By deck: the seat's draw and discard piles change only as it plays, and coverage asks for each
+# Contract of the row in turn.
+@lru_cache(maxsize=64)
+def _deck_shares(deck: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
     out = dict.fromkeys(REQUIREMENTS, 0.0)
     if not deck:
-        return out
+        return tuple(out.items())
     for c in deck:
         _credit(out, c)
-    return {k: v / len(deck) for k, v in out.items()}
+    return tuple((k, v / len(deck)) for k, v in out.items())
 
 
 def coverage(state: GameState, seat: int, contract: str) -> float:
     """Share of the Contract's requirements this seat's hand covers (1.0: all of them): Reactors pay
     for the other plays, cards go to what is still needed, Thrusters draw the deck's average."""
     p = state.players[seat]
-    hand = list(p.hand)
-    c = CONTRACTS[contract]
-    need = dict(c.requirements)
-    for part, kind in (("sapphire-mk2", "reactor"), ("titan-3000", "shield"), ("twin-jets-e4", "thruster")):
-        if part in p.parts and kind in need:
-            need[kind] = max(0, need[kind] - 1)
-    if "the-gatling-laser" in p.parts and "damage" in need:
-        need["damage"] = max(0, need["damage"] - 1)
+    hand = p.hand
+    need = dict(_needs(contract, p.parts))
     total = sum(need.values())
     if total == 0:
         return 1.0
     got = dict.fromkeys(REQUIREMENTS, 0.0)
     got["reactor"] = hand.count("reactor")
-    budget = 1 + hand.count("reactor") + sum(1 for x in p.parts if x == "daburu-mk1")
-    for card in sorted(hand, key=lambda x: -BASIC_VALUE.get(x, 1)):
+    budget = 1 + hand.count("reactor") + p.parts.count("daburu-mk1")
+    profile: dict[str, float] | None = None  # the deck's average card, once a Thruster asks
+    for card in _by_value(hand):
         if card == "reactor" or budget <= 0:
             continue
-        power = dict.fromkeys(REQUIREMENTS, 0.0)
-        _credit(power, card)
-        if any(power[k] > 0 and got[k] < need.get(k, 0) for k in power) or card == "thruster":
+        if card == "thruster" or any(got[k] < need.get(k, 0) for k in _card_kinds(card)):
             budget -= 1
-            for k, v in power.items():
+            for k, v in _card_power(card):
                 got[k] += v
             if card == "thruster":
-                profile = _deck_profile(p.draw + p.discard)
+                if profile is None:
+                    profile = _deck_profile(p.draw + p.discard)
                 for k, v in profile.items():
                     got[k] += 2 * v * min(1.0, budget / 2)
     return sum(min(got[k], n) for k, n in need.items()) / total
+
+
+# By Contract and ship (coverage weighs every Contract of the row for the same ship, turn after turn).
+@lru_cache(maxsize=256)
+def _needs(contract: str, parts: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The Contract's requirements, less what the ship's parts take off."""
+    need = dict(CONTRACTS[contract].requirements)
+    for part, kind in (("sapphire-mk2", "reactor"), ("titan-3000", "shield"), ("twin-jets-e4", "thruster")):
+        if part in parts and kind in need:
+            need[kind] = max(0, need[kind] - 1)
+    if "the-gatling-laser" in parts and "damage" in need:
+        need["damage"] = max(0, need["damage"] - 1)
+    return tuple(need.items())
+
+
+# By hand: coverage weighs every Contract of the row with the same hand.
+@lru_cache(maxsize=64)
+def _by_value(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The hand, highest card value first (a stable sort: equal cards keep their order)."""
+    return tuple(sorted(hand, key=lambda x: -BASIC_VALUE.get(x, 1)))
+
+
+@cache
+def _card_power(card: str) -> tuple[tuple[str, float], ...]:
+    """What one card puts toward each requirement, in REQUIREMENTS order (by card: a few dozen)."""
+    power = dict.fromkeys(REQUIREMENTS, 0.0)
+    _credit(power, card)
+    return tuple(power.items())
+
+
+@cache
+def _card_kinds(card: str) -> tuple[str, ...]:
+    """The requirements one card puts something toward."""
+    return tuple(k for k, v in _card_power(card) if v > 0)
 
 
 def contract_value(contract: str) -> float:
