@@ -1,12 +1,15 @@
-"""Bots: every command they send is legal; the heuristic beats purely random players clearly."""
+"""Bots: every command they send is legal; the heuristic beats purely random players clearly; a table
+of heuristic bots finishes its game."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.engine import simulation
 from games.engine.core import Rng
 from games.engine.moonrakers import ENGINE
 from games.engine.moonrakers.bots.random_bot import uniform_command
+from games.engine.simulation import game_seed
 
 MAX_COMMANDS = 20000
 MAX_TURNS = 90  # 30 turns each: enough to separate the players, short enough for the suite
@@ -46,3 +49,17 @@ def test_heuristic_beats_random_players_from_every_seat() -> None:
     results = {seat: [mixed_game(3, seat, seed) == [seat] for seed in range(4)] for seat in range(3)}
     assert all(any(r) for r in results.values()), results
     assert sum(sum(r) for r in results.values()) >= 9, results
+
+
+# Seeds of 4-player games a table of heuristic bots once dragged on as Hazard took back the Prestige
+# they won: "lengths" 5, 23, 48 and 51 past 4,000 commands (4,460 to 6,273), and "0-throughput" 9
+# never ended (not in 20,000), so a game the site hands to bots would never end. Now they last 900 to
+# 1,900 commands.
+ONCE_TOO_LONG = [game_seed("0-throughput", 9), *(game_seed("lengths", i) for i in (5, 23, 48, 51))]
+MOST_COMMANDS = 4000  # the median game is about 1,000 commands, the longest of 420 seeded ones 3,214
+
+
+def test_four_heuristic_bots_end_the_games_they_once_dragged_on_or_never_ended() -> None:
+    # simulation.play raises GameDidNotEnd for a game that never ends.
+    lengths = [simulation.play(ENGINE, 4, seed=seed).commands for seed in ONCE_TOO_LONG]
+    assert max(lengths) <= MOST_COMMANDS, lengths

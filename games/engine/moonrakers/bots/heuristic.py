@@ -1,7 +1,10 @@
-"""A heuristic player: picks Contracts its hand can carry, asks for help with offers others accept,
-answers offers by valuing the share against the dice and its hand, plays its cards in a sensible
-order (Reactors first, then what the Contract still lacks, Shields for its own Hazard), and buys
-towards a balanced deck."""
+"""A heuristic player: picks Contracts its hand can carry, or that an Ally would likely complete, when
+they are worth more than the Prestige their unblocked Hazard would cost (braving the Hazard only when
+the Contracts left to deal are as hard as the row), asks for help with offers others accept, answers
+offers by valuing the share against the dice and its hand (helping a player about to win only to stay
+level with them), goes alone, when nobody helps, on a Contract that would win the game, plays its
+cards in a sensible order (Reactors first, then what the Contract still lacks, Shields for its own
+Hazard), and buys towards a balanced deck."""
 
 from __future__ import annotations
 
@@ -10,7 +13,15 @@ from functools import cache, lru_cache
 from typing import TypeVar
 
 from games.engine.core import Command, Rng
-from games.engine.moonrakers.cards import BASIC_TYPE, BASIC_VALUE, CONTRACTS, CREW, PARTS, REQUIREMENTS
+from games.engine.moonrakers.cards import (
+    BASIC_TYPE,
+    BASIC_VALUE,
+    CONTRACTS,
+    CREW,
+    PARTS,
+    REQUIREMENTS,
+    WIN_PRESTIGE,
+)
 from games.engine.moonrakers.commands import (
     AcceptOffer,
     AcceptSeat,
@@ -61,6 +72,7 @@ from games.engine.moonrakers.state import (
 C = TypeVar("C", bound=Command)
 
 HAZARD_MEAN = 1.0  # icons per die with the faces 0,0,1,1,2,2
+ABOUT_TO_WIN = 8  # Prestige: a player this close to 10 gets no help from those it would leave behind
 
 
 class _Legal:
@@ -344,37 +356,74 @@ def contract_value(contract: str) -> float:
 def _plan(state: GameState, seat: int, legal: _Legal) -> Command | None:
     row = [c for c in state.contract_row if c is not None]
     all_hard = all(CONTRACTS[c].dice >= 3 for c in row)
+    # What the row is refilled from (the deck, or once it is empty the discard pile shuffled) is known,
+    # though not its order: when it holds only hard Contracts, swaps and Staying at Base cannot make
+    # the row any easier.
+    stuck = all(CONTRACTS[c].dice >= 3 for c in state.contract_deck or state.contract_discard)
+    hard_only = all_hard or stuck
+    p = state.players[seat]
+    shields = p.hand.count("shield")
     best_solo: tuple[float, int] | None = None
     best_help: tuple[float, int] | None = None
-    fallback: tuple[float, int] | None = None  # the best cover at all, for a row with nothing easy
+    best_forced: tuple[float, int] | None = None  # the best of a row that only clearing can change
+    fallback: tuple[float, int] | None = None  # the best cover its Shields keep safe: nothing else pays
     for i, contract in enumerate(state.contract_row):
         if contract is None:
             continue
         cov = coverage(state, seat, contract)
         value = contract_value(contract)
-        shields = state.players[seat].hand.count("shield")
         risk = 3 * max(0.0, CONTRACTS[contract].dice * HAZARD_MEAN - shields)
         if cov >= 0.99 and value - risk > 0:
             score = value - risk
             if best_solo is None or score > best_solo[0]:
                 best_solo = (score, i)
-        if fallback is None or cov > fallback[0]:
-            fallback = (cov, i)
-        if cov >= (0.1 if all_hard else 0.25) and (CONTRACTS[contract].dice <= 2 or all_hard):
-            score = value * min(1.0, cov + 0.4) - risk / 2
-            if best_help is None or score > best_help[0]:
+        # With help: an Ally's cards make up what the hand lacks, the more surely the less it lacks;
+        # but the Hazard Dice stay with this seat, and Hazard costs Prestige whether the Contract
+        # succeeds or fails, so a Contract worth less than its unblocked Hazard is not worth trying.
+        if cov >= (0.1 if hard_only else 0.25) and (CONTRACTS[contract].dice <= 2 or hard_only):
+            chance = _chance_with_ally(contract, p.parts, cov)
+            score = value * chance - risk
+            if score > 0 and (best_help is None or score > best_help[0]):
                 best_help = (score, i)
+            # Then only clearing Contracts changes the row (a cleared one gives way to the discard
+            # pile in time): the least bad of them is worth braving.
+            if stuck and (best_forced is None or score > best_forced[0]):
+                best_forced = (score, i)
+        if risk == 0 and (fallback is None or cov > fallback[0]):
+            fallback = (cov, i)
     if best_solo is not None:
         return ChooseContract(best_solo[1], solo=True)
-    if best_help is not None and state.n > 1 and state.selections < 2:
+    # A player about to win gets no help from those it would leave behind (``_answer``): it waits,
+    # drawing a new hand each time it stays at base, for a Contract its hand carries alone.
+    helped = state.n > 1 and state.selections < 2 and not _alone(state, seat)
+    if best_help is not None and helped:
         return ChooseContract(best_help[1])
-    rich = state.players[seat].credits >= 10  # Credits piling up: staying at base has stopped paying
+    if best_forced is not None and helped:
+        return ChooseContract(best_forced[1])
+    rich = p.credits >= 10  # Credits piling up: staying at base has stopped paying
     if fallback is not None and rich and state.n > 1 and state.selections < 2:
         return ChooseContract(fallback[1])
     worst = _worst_slot(state)
-    if not state.swap_used and state.players[seat].credits >= 3 and worst is not None:
+    if not state.swap_used and p.credits >= 3 and worst is not None:
         return Swap(worst)  # a row of deadly Contracts: pay 1 Credit to see another
     return StayAtBase()
+
+
+def _alone(state: GameState, seat: int) -> bool:
+    """Would every other player refuse to help this one (about to win, with nobody level with it)?"""
+    prestige = state.players[seat].prestige
+    # An offer shares at most 1 Prestige (``_offer_terms``).
+    return prestige >= ABOUT_TO_WIN and all(
+        other.prestige + 1 < prestige for s, other in enumerate(state.players) if s != seat
+    )
+
+
+def _chance_with_ally(contract: str, parts: tuple[str, ...], cov: float) -> float:
+    """The chance that the Contract succeeds with one Ally, by what the hand leaves missing: an
+    Ally's hand makes up a requirement or two surely, six hardly ever (measured in heuristic games:
+    0.88, 0.69, 0.50, 0.30 and 0.19 with 1 to 5 requirements missing)."""
+    missing = sum(n for _, n in _needs(contract, parts)) * (1.0 - cov)
+    return max(0.0, 1.0 - missing / 6)
 
 
 def _worst_slot(state: GameState) -> int | None:
@@ -418,8 +467,13 @@ def _negotiate(state: GameState, seat: int, legal: _Legal) -> Command | None:
     rich = state.players[seat].credits >= 10
     if accepted and (rich or coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6):
         return Launch()
-    if coverage(state, seat, neg.contract) >= 0.9 or state.players[seat].credits >= 10:
-        return GoSolo()  # a sure thing, or nothing else has worked for a long time
+    if coverage(state, seat, neg.contract) >= 0.9:
+        return GoSolo()  # a sure thing
+    me = state.players[seat]
+    if me.prestige >= ABOUT_TO_WIN and me.prestige + CONTRACTS[neg.contract].prestige >= WIN_PRESTIGE:
+        return GoSolo()  # it would win the game: worth the Hazard, and nobody helps a player about to win
+    if me.credits >= 10 and CONTRACTS[neg.contract].dice <= me.hand.count("shield"):
+        return GoSolo()  # nothing else has worked for a long time, and its Shields make it safe to try
     return StayAtBase()
 
 
@@ -445,7 +499,10 @@ def _answer(state: GameState, seat: int, legal: _Legal) -> Command | None:
     value = 3 * t.p + t.c + 2 * t.b - 1.3 * t.d * HAZARD_MEAN + 0.4 * min(t.d, hand.count("shield"))
     # A poor hand gains from joining: an Ally draws a fresh hand (001 STRATEGY "Bad Hand?").
     poor = sum(1 for c in hand if c in ("miss", "damage-1")) >= 3
-    leader_far_ahead = state.players[state.leader].prestige >= 8
+    # Do not carry a leader about to win past the others; but one whose share keeps it level (a race
+    # of players all near 10) helps, or nobody would ever be helped and the game would stall.
+    ahead = state.players[state.leader].prestige
+    leader_far_ahead = ahead >= ABOUT_TO_WIN and state.players[seat].prestige + t.p < ahead
     if (value >= 1 or (poor and value >= 0)) and not leader_far_ahead:
         return AcceptOffer()
     return DeclineOffer()
