@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
@@ -49,9 +48,10 @@ T = TypeVar("T")
 
 def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) -> str:
     """(game, seq, seat, language) and the players' names, which a player may change at any time."""
-    named = hashlib.sha256(json.dumps(sorted(names.items())).encode()).hexdigest()[:16]
     language = translation.get_language() or ""
-    return f"{game.pk}:{game.seed_sha256[:16]}:{game.last_seq}:{seat}:{language}:{named}"
+    return (
+        f"{game.pk}:{game.seed_sha256[:16]}:{game.last_seq}:{seat}:{language}:{digest(sorted(names.items()))}"
+    )
 
 
 def digest(*values: object) -> str:

@@ -145,7 +145,7 @@ class Attempt:
         for p in self.participants:  # a loop, not next() of a generator: asked after every event
             if p.seat == seat:
                 return p
-        raise StopIteration(seat)  # not a participant: as next() of the generator said it
+        raise ValueError(f"seat {seat} takes no part in this Contract")
 
     def share(self, seat: int) -> Terms:
         return next((s.terms for s in self.shares if s.seat == seat), Terms())
@@ -333,8 +333,7 @@ def requirement_totals(state: GameState) -> tuple[dict[str, int], dict[str, int]
         reduce[r.kind] += r.n
     for kind, n in conditional_reductions(state):
         reduce[kind] += n
-    required = dict(contract.requirements)  # once, not per kind: the bots ask after every card
-    needed = {k: max(0, required.get(k, 0) - reduce[k]) for k in REQUIREMENTS if required.get(k, 0)}
+    needed = {k: max(0, contract.need(k) - reduce[k]) for k in REQUIREMENTS if contract.need(k)}
     return needed, got
 
 

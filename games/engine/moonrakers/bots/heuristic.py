@@ -157,7 +157,8 @@ class _Legal:
 
 
 # The kinds of command ``pending`` offers as a seat's default (legal.py): only for these is the
-# seat's default worth looking up.
+# seat's default worth looking up (asking ``pending`` for every move cost the bot about 6% in one
+# interleaved run). A kind missing here only loses the shortcut: the command is checked as any other.
 DEFAULT_KINDS = (
     Keep,
     StayAtBase,
