@@ -469,6 +469,22 @@ class TestFrench:
         assert name_of(state.contract_row[0], "fr") in page
         assert "The Dispatch" not in page and "My Command Terminal" not in page
 
+    def test_cards_drawn_in_english_are_drawn_again_in_french(self, three: models.Game, bob: Any) -> None:
+        """A card's face is drawn once per process and language (moonrakers_board.draw_*): the same
+        Contracts, Armory and hand read in English, then in French, each in its own words."""
+        state = state_of(three)
+        shown = [state.contract_row[0], state.crew_row[0], *state.players[1].hand]
+        english = page_of(three, bob)
+        bob.language = "fr"
+        bob.save(update_fields=["language"])
+        french = page_of(three, bob)
+
+        differ = [slug for slug in shown if name_of(slug) != name_of(slug, "fr")]
+        assert differ, "no card of this deal has a French name of its own"
+        for slug in differ:
+            assert name_of(slug) in english and name_of(slug, "fr") not in english
+            assert name_of(slug, "fr") in french and f">{name_of(slug)}<" not in french
+
 
 class TestEveryDecision:
     @pytest.mark.parametrize("players", [1, 2])
