@@ -217,20 +217,39 @@ def event_log(
 ) -> list[JSON]:
     """The redacted log for a seat (None: spectator), oldest first; ``limit`` keeps the newest."""
     engine = get_engine(game.kind)
-    rows = models.Event.objects.filter(game=game, seq__gt=since)
-    if upto is not None:
-        rows = rows.filter(seq__lte=upto)
-    if limit is not None:
-        picked = list(rows.order_by("-seq")[:limit])
-        picked.reverse()
-    else:
-        picked = list(rows.order_by("seq"))
+    picked = _log_rows(game, since, limit, upto)
     out = []
     for row in picked:
         entry = redact_row(engine, row, seat)
         if entry is not None:
             out.append(entry)
     return out
+
+
+# Every page that draws its log reads these rows: one hand-written statement on PostgreSQL
+# (moonweb/raw.py), as the command path reads its rows. Through the ORM, compiling the query and
+# building 40 events took about half of the log's 3.6 ms.
+_LOG_WHERE = "a.game_id = %s AND a.seq > %s AND a.seq <= %s"
+_NO_SEQ_LIMIT = 2**31 - 1  # above any seq (a PostgreSQL integer)
+
+
+def _log_rows(game: models.Game, since: int, limit: int | None, upto: int | None) -> list[models.Event]:
+    """The game's events after ``since`` (up to ``upto``), oldest first; ``limit``: the newest."""
+    if connection.vendor == "postgresql":
+        params: list[Any] = [game.pk, since, _NO_SEQ_LIMIT if upto is None else upto]
+        if limit is None:
+            return raw.select(models.Event, _LOG_WHERE, params, order="a.seq")
+        newest = raw.select(models.Event, _LOG_WHERE, [*params, limit], order="a.seq DESC LIMIT %s")
+        newest.reverse()
+        return newest
+    rows = models.Event.objects.filter(game=game, seq__gt=since)
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    if limit is not None:
+        picked = list(rows.order_by("-seq")[:limit])
+        picked.reverse()
+        return picked
+    return list(rows.order_by("seq"))
 
 
 @dataclass

@@ -105,6 +105,24 @@ def _by_pk_sql(model: type[Model]) -> str:
     return f"SELECT {select_list(model, 'a')} FROM {quote(model._meta.db_table)} AS a WHERE a.{pk} = %s"  # noqa: S608
 
 
+def select(model: type[M], where: str, params: Sequence[Any], *, order: str = "") -> list[M]:
+    """Rows of ``model`` (alias ``a``) matching ``where``, in ``order`` (which may end with a
+    ``LIMIT``), built as a queryset builds them: one statement. ``where`` and ``order`` are constants
+    of the call site (the statement is made once per pair); values go in ``params``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_selected(model, where, order), list(params))
+        found = cursor.fetchall()
+    return [build(model, row) for row in found]
+
+
+@functools.cache
+def _selected(model: type[Model], where: str, order: str) -> str:
+    return (
+        f"SELECT {select_list(model, 'a')} FROM {model._meta.db_table} AS a"  # noqa: S608
+        f" WHERE {where}{' ORDER BY ' + order if order else ''}"
+    )
+
+
 def with_related(
     model: type[M], related: str, where: str, params: Sequence[Any], *, order: str = ""
 ) -> list[M]:

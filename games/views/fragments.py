@@ -54,6 +54,12 @@ def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) 
     )
 
 
+def chat_key(seat: int | None, names: Mapping[int, str]) -> str:
+    """The empty chat form's key: the seats it may write to (their names, less the reader's own
+    seat) in the reader's language. The same in every game with the same players."""
+    return f"{seat}:{translation.get_language() or ''}:{digest(sorted(names.items()))}"
+
+
 def digest(*values: object) -> str:
     """A short name for what a fragment shows beyond the position (``fragment_key``): the seats'
     clocks, a player's standing answers, the table's settings. Passed after ``fragment_key`` in

@@ -132,6 +132,9 @@ def render_game(
         "show_chat": chat_form is not None or (me is not None and not game_open),
         "chat_form": chat_form,
         "empty_chat_form": Once(lambda: forms.ChatForm(seats=gv.seats, me=gv.my_seat)),
+        # Its fields name the other seats: they change with the names, the reader's seat and the
+        # language, not with the position, so a move does not draw them again.
+        "chat_key": fragments.chat_key(gv.my_seat, names),
         # What each pending seat's timeout plays, in words (the board says it beside the clock).
         "default_moves": Once(
             lambda: {

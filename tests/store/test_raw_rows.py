@@ -150,3 +150,23 @@ def test_a_signed_in_players_read_is_what_the_orm_reads(game: models.Game) -> No
         users.objects.get(pk="not a number")
     # Any other lookup is the ORM's.
     assert users.objects.get(username=ann.username).pk == ann.pk
+
+
+def test_the_logs_rows_are_what_the_orm_reads_newest_kept_oldest_first(game: models.Game) -> None:
+    from games import selectors
+
+    for text in ("hello", "and again"):
+        services.chat_send(game=game, user=game.seats.get(position=1).user, text=text, now=NOW)
+    game.refresh_from_db()
+    orm = list(models.Event.objects.filter(game=game).order_by("seq"))
+    assert len(orm) == 5  # set up, turn started, dice rolled, two chat lines
+
+    assert [values(e) for e in selectors._log_rows(game, 0, None, None)] == [values(e) for e in orm]
+    newest = selectors._log_rows(game, 0, 3, None)
+    assert [e.seq for e in newest] == [e.seq for e in orm[-3:]]
+    assert [values(e) for e in newest] == [values(e) for e in orm[-3:]]
+    middle = selectors._log_rows(game, 2, 2, 5)
+    assert [e.seq for e in middle] == [4, 5] and values(middle[0]) == values(orm[3])  # after 2, up to 5
+    with CaptureQueriesContext(connection) as queries:
+        log = selectors.event_log(game, 0, limit=40)
+    assert len(queries) == 1 and [e["text"] for e in log if e.get("chat")] == ["hello", "and again"]

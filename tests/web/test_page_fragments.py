@@ -154,6 +154,34 @@ def test_the_chat_form_names_the_players_as_they_are_now_and_never_oneself(
     assert ">Ann</option>" in _chat_form(bobs_page) and ">Roberta</option>" not in _chat_form(bobs_page)
 
 
+def test_a_move_does_not_draw_the_chat_form_again_but_another_language_does(
+    game: models.Game, ann: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import forms
+
+    built: list[int | None] = []
+    real_init = forms.ChatForm.__init__
+
+    def counting_init(self: forms.ChatForm, *args: Any, **kwargs: Any) -> None:
+        built.append(kwargs.get("me"))
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(forms.ChatForm, "__init__", counting_init)
+    caches[fragments.cache_alias()].clear()
+    client = client_for(ann)
+    _get(client, game)
+    services.chat_send(game=game, user=ann, text="the seq moves", now=NOW)
+
+    moved, _ = _get(client, game)
+    assert "the seq moves" in _log(moved)
+    assert len(built) == 1 and ">Everyone</option>" in _chat_form(moved)
+
+    ann.language = "fr"
+    ann.save(update_fields=["language"])
+    french, _ = _get(client, game)
+    assert len(built) == 2 and ">Tout le monde</option>" in _chat_form(french)
+
+
 def test_a_refused_chat_line_shows_its_error_not_the_empty_form_of_the_cache(
     game: models.Game, ann: Any
 ) -> None:
