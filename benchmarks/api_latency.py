@@ -13,7 +13,9 @@ measures
 - GET /games/{id}/, the HTML game page, as a signed-in seated player (session cookie),
 - GET /api/games/{id}/ as a seated player (the full view, legal commands included), and
 - POST /api/games/{id}/commands/ by the player to act, with a legal command read from /legal/
-  just before (that read is not timed). The short games are a pool, so each stays near 20 events.
+  just before (that read is not timed), and after each one in a short game the signed-in
+  player's game page: a position drawn for the first time ("first view"; the figures above
+  show positions already drawn). The short games are a pool, so each stays near 20 events.
   (Every run builds new short games: the previous run's have grown.) In a long game, a command
   that would end it (now or a few random commands later) is passed over for another, decided
   beforehand, untimed, as the server will: the long games take minutes to build and must last.
@@ -291,11 +293,15 @@ def measure_post(
     rng: random.Random,
     *,
     spare: bool = False,
+    pages_after: tuple[str, list[list[float]]] | None = None,
 ) -> list[tuple[list[float], int]]:
     """``n`` command POSTs per server, the servers taking turns (on the games in turn).
 
     ``spare``: the games are the long ones, which take minutes to build and must last many runs:
     a command that would end the game is passed over for another (``ends_the_game``).
+    ``pages_after``: (a seated player's session, a list per server) after each accepted command,
+    that player's game page is timed too: a position nobody has seen yet, its fragments drawn
+    for the first time (what a player meets when they open the page after a move).
     """
     out: list[tuple[list[float], int]] = [([], 0) for _ in clients]
     for i in range(n):
@@ -307,7 +313,23 @@ def measure_post(
                 out[side] = (times, refused + 1)
             else:
                 times.append(elapsed)
+                if pages_after is not None:
+                    session, pages = pages_after
+                    pages[side].append(page_time(client, game_id, session))
     return out
+
+
+def page_time(client: Client, game_id: int, session: str) -> float:
+    """One GET of the game page with a player's session cookie, timed."""
+    connection = client.connection
+    started = time.perf_counter()
+    headers = {"Cookie": f"sessionid={session}", "Accept": "text/html"}
+    connection.request("GET", f"/games/{game_id}/", headers=headers)
+    response = connection.getresponse()
+    body = response.read()
+    elapsed = time.perf_counter() - started
+    assert response.status == 200, (response.status, body[:300])
+    return elapsed
 
 
 def post_one(
@@ -484,9 +506,13 @@ def main() -> None:
         for game in games:
             report(labels, f"GET view, game of {game.last_seq} events", [v[game.pk] for v in views])
         before = min(g.last_seq for g in shorts)
-        posts = measure_post(clients, [g.pk for g in shorts], tokens, n, rng)
+        first_views: list[list[float]] = [[] for _ in clients]
+        posts = measure_post(
+            clients, [g.pk for g in shorts], tokens, n, rng, pages_after=(session, first_views)
+        )
         after = max(models.Game.objects.get(pk=g.pk).last_seq for g in shorts)
         report(labels, f"POST command, games of {before}-{after} events", [t for t, _ in posts], posts)
+        report(labels, "GET game page after each command (first view)", first_views)
         for game in longs:
             before = game.last_seq
             posts = measure_post(clients, [game.pk], tokens, n, rng, spare=True)

@@ -25,7 +25,8 @@ from games.views import fragments
 from games.views.common import can_view, get_game, invite_url, now, reason, refuse, refuse_private
 from games.views.fragments import Once
 from games.views.limited import rate_limited
-from games.views.present import log_lines, move_words, recap_text, standing_groups
+from games.views.log import recent_lines
+from games.views.present import move_words, recap_text, standing_groups
 
 STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
 
@@ -97,7 +98,7 @@ def render_game(
     names = gv.names
     shows = presentation_for(game.kind)
     me = next((s for s in gv.seats if s.position == gv.my_seat), None)
-    log = Once(lambda: selectors.event_log(game, gv.my_seat, limit=selectors.RECENT_LOG))
+    log = Once(lambda: recent_lines(game, gv.my_seat, names))
     can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
     game_open = game.status == models.Game.Status.OPEN
     show_standing = can_act and bool(standing_policies(gv.engine))
@@ -119,13 +120,13 @@ def render_game(
         "legal": gv.legal if can_act else [],
         "can_act": can_act,
         "pending": [s for s in gv.seats if s.is_pending],
-        "log": Once(lambda: log_lines(log(), names)),
+        "log": log,
         "recap": Once(
             lambda: recap_text(
                 selectors.recap(game, gv.my_seat, last_acted_seq=me.last_acted_seq if me else 0), names
             )
         ),
-        "log_is_partial": Once(lambda: bool(log()) and log()[0]["seq"] > 1),
+        "log_is_partial": Once(lambda: bool(log()) and log()[0].seq > 1),
         # Players may talk from the first roll to after the end ("good game"). ``chat_form`` is a
         # refused line's form, drawn with its errors; the empty one is built only when its cached
         # fragment must be drawn.

@@ -132,6 +132,36 @@ def test_a_spectator_does_not_get_a_players_fragments(game: models.Game, bob: An
     assert "for Ann only" not in spectator
 
 
+def test_a_new_position_draws_only_its_new_log_lines_each_for_its_reader(
+    game: models.Game, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.views import log as page_log
+
+    caches[fragments.cache_alias()].clear()
+    ann = models.Seat.objects.get(game=game, position=0).user
+    ann_client, eves_client = client_for(ann), client_for(make_user("Eve"))
+    first, _ = _get(ann_client, game)
+    _get(eves_client, game)
+    drawn: list[int] = []
+    real_line = page_log.log_line
+
+    def counting_line(entry: Any, names: Any) -> Any:
+        drawn.append(entry["seq"])
+        return real_line(entry, names)
+
+    monkeypatch.setattr(page_log, "log_line", counting_line)
+    services.chat_send(game=game, user=bob, text="for Ann only", to_position=0, now=NOW)
+    game.refresh_from_db()
+
+    after, _ = _get(ann_client, game)
+    assert drawn == [game.last_seq]  # the lines of the position before came from the cache
+    assert "for Ann only" in _log(after)
+    assert _log(after).count("<li") == _log(first).count("<li") + 1
+    spectator, _ = _get(eves_client, game)
+    assert "for Ann only" not in spectator and drawn == [game.last_seq]  # hers: an empty line, not drawn
+    assert _log(spectator).count("<li") == _log(first).count("<li")
+
+
 def _chat_form(page: str) -> str:
     found = re.search(r'<form[^>]*class="chat-form".*?</form>', page, re.S)
     assert found is not None
