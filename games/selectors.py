@@ -623,7 +623,7 @@ def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Re
         .first()
     )
     start = last[0] if last is not None else last_acted_seq + 1
-    rows = models.Event.objects.filter(game=game, seq__gte=min(start, last_acted_seq + 1)).order_by("seq")
+    rows = _log_rows(game, min(start, last_acted_seq + 1) - 1, None, None)
     others: dict[int, list[Any]] = {}
     for row in rows:
         if row.type in PLATFORM_EVENT_TYPES:

@@ -12,8 +12,9 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 
-from games import models, texts
+from games import models, page_cache, services, texts
 from games.boards import presentation_for
 from games.engine.core import msg
 from games.engine.moonrakers.cards import CONTRACTS, CREW
@@ -412,6 +413,40 @@ class TestHiddenInformation:
             # The draw pile is never listed, in order or not: only its count.
             order = ", ".join(name_of(c) for c in ann_state.draw)
             assert not order or order not in page
+
+    def test_a_captains_terminal_is_drawn_again_only_when_what_it_shows_changes(
+        self, three: models.Game, ann: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The terminals are kept under a digest of what they show (moonrakers_board.draw_captain):
+        a chat line (a new position, no captain changed) draws none again; a captain who keeps two
+        Objectives is drawn again, for each reader as that reader sees it."""
+        from django.template import loader
+
+        drawn: list[str] = []
+        real = loader.render_to_string
+
+        def counting(name: str, context: Any = None, *args: Any, **kwargs: Any) -> str:
+            if name.endswith("_captain.html"):
+                drawn.append(context["p"]["seat"] if context["mine"] else "other")
+            return real(name, context, *args, **kwargs)
+
+        from games.boards.moonrakers.templatetags import moonrakers_board
+
+        monkeypatch.setattr(moonrakers_board, "render_to_string", counting)
+        caches[page_cache.cache_alias()].clear()  # another test may have drawn the same terminals
+        page_of(three, ann)
+        page_of(three, bob)
+        drawn.clear()
+        services.chat_send(game=three, user=bob, text="good luck", now=NOW)
+        page_of(three, ann)
+        page_of(three, bob)
+        assert drawn == []
+
+        dealt = state_of(three).players[0].choosing
+        assert post_move(three, ann, action="keep", prefix=f"keep {dealt[0]} {dealt[1]}").status_code == 302
+        mine, bobs = page_of(three, ann), page_of(three, bob)
+        assert drawn.count(0) == 1 and drawn.count("other") == 1  # Ann's terminal, as Ann and as Bob see it
+        assert shows_objective(mine, dealt[0]) and not shows_objective(without_examples(bobs), dealt[0])
 
     def test_objectives_being_chosen_are_secret_too(self, three: models.Game, ann: Any, bob: Any) -> None:
         dealt = state_of(three).players[0].choosing
