@@ -42,15 +42,22 @@ from games.engine.moonrakers.events import (
     PartUsed,
     RequirementReduced,
 )
+from games.engine.moonrakers.serial import replace
 from games.engine.moonrakers.setup import roll_die
 from games.engine.moonrakers.state import GameState, Participant, requirement_totals
 
-Check = Callable[[Ctx, int, Opts], None]
+# A check reads the state and refuses (``refuse``) or not; it emits nothing, so that whether a
+# command would be accepted is known without emitting its events (engine.settled).
+Check = Callable[[GameState, int, Opts], None]
 Effect = Callable[[Ctx, int, Opts], None]
 Counts = Callable[[Ctx, int, Opts], tuple[str, int]]
 
 
 def _nothing(ctx: Ctx, seat: int, opts: Opts) -> None:
+    return None
+
+
+def _no_check(state: GameState, seat: int, opts: Opts) -> None:
     return None
 
 
@@ -67,14 +74,20 @@ class CrewAbility:
     slug: str
     effect: Effect = _nothing
     counts: Counts = _none
-    check: Check = _nothing
+    # Reads the hand, the play area, the discard pile, the dice and the Contract, as they are once
+    # the card has left the hand (``check_card_play``).
+    check: Check = _no_check
     needs: tuple[str, ...] = ()  # option names read: mode, trash, reduce, cards, dice, take
     modes: tuple[str, ...] = ()
     default: Callable[[GameState, int], Opts] = _no_default
 
 
 def participant(ctx: Ctx, seat: int) -> Participant:
-    att = ctx.state.attempt
+    return participant_of(ctx.state, seat)
+
+
+def participant_of(state: GameState, seat: int) -> Participant:
+    att = state.attempt
     assert att is not None
     return att.part(seat)
 
@@ -101,20 +114,20 @@ def printed(ctx_or_state: Ctx | GameState) -> tuple[str, ...]:
 # --- option checks shared by several cards --------------------------------------------------------
 
 
-def _check_trash(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _check_trash(state: GameState, seat: int, opts: Opts) -> None:
     """Lila al Bindar, Meg Gallak: a mandatory trash from the hand, skipped if the hand is empty (A25)."""
-    hand = ctx.state.players[seat].hand
+    hand = state.players[seat].hand
     if hand and opts.trash is None:
         raise refuse("must_trash")
     if opts.trash is not None and opts.trash not in hand:
         raise refuse("not_in_hand", card=opts.trash)
 
 
-def _check_reduce(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _check_reduce(state: GameState, seat: int, opts: Opts) -> None:
     """Glossary II "Subtract X from any one requirement": a type printed on the Contract (A24)."""
     if opts.reduce is None:
         raise refuse("must_reduce")
-    if opts.reduce not in printed(ctx):
+    if opts.reduce not in printed(state):
         raise refuse("not_a_requirement", requirement=opts.reduce)
 
 
@@ -137,7 +150,7 @@ def _mode(opts: Opts, modes: tuple[str, ...]) -> str:
 
 
 def _check_mode(modes: tuple[str, ...]) -> Check:
-    def check(ctx: Ctx, seat: int, opts: Opts) -> None:
+    def check(state: GameState, seat: int, opts: Opts) -> None:
         if opts.mode is not None and opts.mode not in modes:
             raise refuse("bad_mode", mode=opts.mode)
 
@@ -152,8 +165,8 @@ def _ada(ctx: Ctx, seat: int, opts: Opts) -> None:
     reduce(ctx, seat, "reactor", 1, "ada-massa")
 
 
-def _at0k_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    dice = participant(ctx, seat).dice
+def _at0k_check(state: GameState, seat: int, opts: Opts) -> None:
+    dice = participant_of(state, seat).dice
     if dice and (not opts.dice or len(opts.dice) != 1):
         raise refuse("choose_one_die")
     if opts.dice and not (len(opts.dice) == 1 and 0 <= opts.dice[0] < len(dice)):
@@ -185,8 +198,8 @@ def _at0k_default(state: GameState, seat: int) -> Opts:
     return Opts(dice=(max(range(len(dice)), key=lambda i: dice[i]),))
 
 
-def _b3_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    p = ctx.state.players[seat]
+def _b3_check(state: GameState, seat: int, opts: Opts) -> None:
+    p = state.players[seat]
     if opts.take is None:
         return
     if opts.take not in CREW or opts.take == "b3-ar":  # A16: never itself
@@ -262,9 +275,9 @@ def _trash_default(state: GameState, seat: int) -> Opts:
     return Opts(trash=_default_trash(state, seat))
 
 
-def _meg_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    _check_trash(ctx, seat, opts)
-    _check_reduce(ctx, seat, opts)
+def _meg_check(state: GameState, seat: int, opts: Opts) -> None:
+    _check_trash(state, seat, opts)
+    _check_reduce(state, seat, opts)
 
 
 def _meg(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -288,12 +301,12 @@ def _reduce_default(state: GameState, seat: int) -> Opts:
     return Opts(reduce=_default_reduce(state, seat))
 
 
-def _myla_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    _check_cards_in_hand(ctx, seat, opts.cards or ())
+def _myla_check(state: GameState, seat: int, opts: Opts) -> None:
+    _check_cards_in_hand(state, seat, opts.cards or ())
 
 
-def _check_cards_in_hand(ctx: Ctx, seat: int, cards: tuple[str, ...]) -> None:
-    pool = list(ctx.state.players[seat].hand)
+def _check_cards_in_hand(state: GameState, seat: int, cards: tuple[str, ...]) -> None:
+    pool = list(state.players[seat].hand)
     for card in cards:
         if card not in pool:
             raise refuse("not_in_hand", card=card)
@@ -316,8 +329,8 @@ def _nella(ctx: Ctx, seat: int, opts: Opts) -> None:
     reduce(ctx, seat, "thruster", 1, "nella-van-daval")
 
 
-def _redacted_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    dice = participant(ctx, seat).dice
+def _redacted_check(state: GameState, seat: int, opts: Opts) -> None:
+    dice = participant_of(state, seat).dice
     idx = opts.dice or ()
     if len(set(idx)) != len(idx) or any(not 0 <= i < len(dice) for i in idx):
         raise refuse("no_such_die")
@@ -451,7 +464,7 @@ class PartAbility:
     first_draw: str | None = None  # MG Warp: draw 2 on the first Damage card
     first_double: str | None = None  # Duo 1000: the first Shield counts as 2 Shields (A22)
     use: Effect | None = None  # activated ability (``use PART``)
-    use_check: Check = _nothing
+    use_check: Check = _no_check
     use_cost: int = 0  # Actions per use
     once: bool = False  # once per Contract
     needs: tuple[str, ...] = ()
@@ -471,8 +484,8 @@ def _no_kind(kind: str) -> Callable[[GameState, int, Participant], int]:
 
 
 def _discard_check(wanted: tuple[str, ...]) -> Check:
-    def check(ctx: Ctx, seat: int, opts: Opts) -> None:
-        _check_cards_in_hand(ctx, seat, wanted)
+    def check(state: GameState, seat: int, opts: Opts) -> None:
+        _check_cards_in_hand(state, seat, wanted)
 
     return check
 
@@ -485,11 +498,11 @@ def _deal(n: int, cards: tuple[str, ...], source: str) -> Effect:
     return effect
 
 
-def _defender_check(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _defender_check(state: GameState, seat: int, opts: Opts) -> None:
     cards = opts.cards or ()
     if len(cards) != 2 or any(card_type(c) == "shield" for c in cards if c in BASIC or c in CREW):
         raise refuse("defender_two_non_shields")
-    _check_cards_in_hand(ctx, seat, cards)
+    _check_cards_in_hand(state, seat, cards)
 
 
 def _defender(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -503,13 +516,13 @@ def _defender(ctx: Ctx, seat: int, opts: Opts) -> None:
 REPLICATOR_AS = ("shield", "thruster", "reactor", "damage-1")
 
 
-def _replicator_check(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _replicator_check(state: GameState, seat: int, opts: Opts) -> None:
     cards = opts.cards or ()
     if len(cards) != 2 or cards[0] != cards[1] or cards[0] in CREW:  # Glossary II "Same Card"
         raise refuse("replicator_same_cards")
     if opts.mode not in REPLICATOR_AS:
         raise refuse("bad_mode", mode=opts.mode or "")
-    _check_cards_in_hand(ctx, seat, cards)
+    _check_cards_in_hand(state, seat, cards)
 
 
 def _replicator(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -522,11 +535,11 @@ def _replicator(ctx: Ctx, seat: int, opts: Opts) -> None:
     card_kind_effects(ctx, seat, kind, value, first)  # A20: "play them as" carries the card's effect
 
 
-def _up_to_three_check(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _up_to_three_check(state: GameState, seat: int, opts: Opts) -> None:
     cards = opts.cards or ()
     if len(cards) > 3:
         raise refuse("up_to_three")
-    _check_cards_in_hand(ctx, seat, cards)
+    _check_cards_in_hand(state, seat, cards)
 
 
 def _pursuer(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -545,8 +558,8 @@ def _multi_stage(ctx: Ctx, seat: int, opts: Opts) -> None:
             draw(ctx, other, len(cards), "multi-stage-m1")
 
 
-def _symbiote_check(ctx: Ctx, seat: int, opts: Opts) -> None:
-    if opts.trash is None or opts.trash not in ctx.state.players[seat].hand:
+def _symbiote_check(state: GameState, seat: int, opts: Opts) -> None:
+    if opts.trash is None or opts.trash not in state.players[seat].hand:
         raise refuse("must_trash")
 
 
@@ -556,14 +569,14 @@ def _symbiote(ctx: Ctx, seat: int, opts: Opts) -> None:
     block(ctx, seat, 1, "symbiote-9000")
 
 
-def _clone_check(ctx: Ctx, seat: int, opts: Opts) -> None:
+def _clone_check(state: GameState, seat: int, opts: Opts) -> None:
     """The Clone Bay plays a Crew card of this Contract's play area a second time (ruling A17)."""
-    if opts.crew is None or opts.crew not in CREW or opts.crew not in ctx.state.players[seat].play:
+    if opts.crew is None or opts.crew not in CREW or opts.crew not in state.players[seat].play:
         raise refuse("clone_bay_needs_played_crew")
-    if participant(ctx, seat).actions < 1:
+    if participant_of(state, seat).actions < 1:
         raise refuse("no_action_left")
     ability = CREW_TABLE[opts.crew]
-    ability.check(ctx, seat, opts)
+    ability.check(state, seat, opts)
 
 
 def _clone(ctx: Ctx, seat: int, opts: Opts) -> None:
@@ -687,10 +700,6 @@ def start_of_contract(ctx: Ctx) -> None:
 # --- playing a card -------------------------------------------------------------------------------
 
 
-def owns(ctx: Ctx, seat: int, part: str) -> bool:
-    return part in ctx.state.players[seat].parts
-
-
 def card_kind_effects(ctx: Ctx, seat: int, kind: str, value: int, first: bool) -> None:
     """R-E5: a Reactor gives +2 Actions, a Thruster draws 2, a Shield blocks; plus first-of-kind parts."""
     if kind == "reactor":
@@ -733,6 +742,55 @@ def free_via(ctx: Ctx, seat: int, card: str, kind: str) -> str | None:
     return None
 
 
+# The options a card may carry that only some Crew cards read (``CrewAbility.needs``).
+CARD_OPTIONS = ("mode", "trash", "reduce", "cards", "dice", "take")
+
+
+def check_card_play(
+    state: GameState, seat: int, card: str, opts: Opts, *, zone: str = "hand", cost: int | None = None
+) -> None:
+    """Every refusal of ``play_card``, in its order, read off the state before the play: the options
+    the card reads, the part it is played with, an Action to pay with, then the Crew card's own
+    check, on the state once the card has left its zone for the play area (it cannot name itself as
+    the card to trash or discard)."""
+    ability = CREW_TABLE.get(card)
+    if opts != NO_OPTS:  # most plays carry no option: one comparison, not one look per option
+        if ability is not None:
+            for name in CARD_OPTIONS:
+                if getattr(opts, name) is not None and name not in ability.needs:
+                    raise refuse("option_not_for_card", option=name)
+        elif any(getattr(opts, name) is not None for name in CARD_OPTIONS):
+            raise refuse("option_not_for_card", option="")
+    p = participant_of(state, seat)
+    if opts.with_part is not None:
+        parts = state.players[seat].parts
+        if card != "damage-1" or opts.with_part not in CONVERTERS or opts.with_part not in parts:
+            raise refuse("cannot_convert")
+        if opts.with_part == "the-quantum-driver" and "the-quantum-driver" in p.used:
+            raise refuse("once_per_contract")
+    if cost is None and p.actions < 1:
+        raise refuse("no_action_left")
+    if ability is not None and ability.check is not _no_check:
+        ability.check(_card_left(state, seat, card, zone), seat, opts)
+
+
+def _card_left(state: GameState, seat: int, card: str, zone: str) -> GameState:
+    """The state a Crew card's check reads: the card moved from its zone to the play area, as
+    CardPlayed moves it. (The rest of what CardPlayed changes, the Actions, the kinds played first,
+    what was contributed and the cards Lee van Cribb looks at, no check reads: making the players
+    alone costs far less than folding the event, and a legality check asks for it every time.)"""
+    if zone == "play":
+        return state  # The Clone Bay: the card is in the play area already
+    p = state.players[seat]
+    if zone == "looking":
+        players = state.players_with(seat, play=(*p.play, card))
+    else:
+        left = list(getattr(p, zone))
+        left.remove(card)
+        players = state.players_with(seat, **{zone: tuple(left)}, play=(*p.play, card))
+    return replace(state, players=players)
+
+
 def play_card(
     ctx: Ctx,
     seat: int,
@@ -748,25 +806,29 @@ def play_card(
     ``cost`` None: the normal price (1 Action, or 0 under a standing permission, which still needs
     an unused Action: A19); 0 for plays inside an ability (Lee van Cribb, Zek Zarag, Ryan Rogal).
     """
+    check_card_play(ctx.state, seat, card, opts, zone=zone, cost=cost)
+    play_checked_card(ctx, seat, card, opts, zone=zone, via=via, cost=cost)
+
+
+def play_checked_card(
+    ctx: Ctx,
+    seat: int,
+    card: str,
+    opts: Opts,
+    *,
+    zone: str = "hand",
+    via: str = "",
+    cost: int | None = None,
+) -> None:
+    """``play_card`` once ``check_card_play`` has let it through: its events, nothing refused."""
     p = participant(ctx, seat)
     kind, value = (BASIC_TYPE[card], BASIC_VALUE.get(card, 1)) if card in BASIC else ("none", 0)
     ability = CREW_TABLE.get(card)
     if ability is not None:
-        for name in ("mode", "trash", "reduce", "cards", "dice", "take"):
-            if getattr(opts, name) is not None and name not in ability.needs:
-                raise refuse("option_not_for_card", option=name)
         kind, value = ability.counts(ctx, seat, opts)
-    elif any(getattr(opts, n) is not None for n in ("mode", "trash", "reduce", "cards", "dice", "take")):
-        raise refuse("option_not_for_card", option="")
     if opts.with_part is not None:
-        if card != "damage-1" or opts.with_part not in CONVERTERS or not owns(ctx, seat, opts.with_part):
-            raise refuse("cannot_convert")
-        if opts.with_part == "the-quantum-driver" and "the-quantum-driver" in p.used:
-            raise refuse("once_per_contract")
-        value = 3
+        value = 3  # a Damage 1 converted (MG Charge Core, The Quantum Driver)
     if cost is None:
-        if p.actions < 1:
-            raise refuse("no_action_left")
         free = free_via(ctx, seat, card, kind)
         cost = 0 if free else 1
         via = via or (free or "")
@@ -777,8 +839,6 @@ def play_card(
     ctx.emit(
         CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or ""))
     )
-    if ability is not None:
-        ability.check(ctx, seat, opts)  # after the card left the hand: it cannot name itself
     if opts.with_part == "mg-charge-core":
         add_from_supply(ctx, seat, "miss", "mg-charge-core")
     card_kind_effects(ctx, seat, kind, value, first)
@@ -786,20 +846,36 @@ def play_card(
         ability.effect(ctx, seat, opts)
 
 
-def use_part(ctx: Ctx, seat: int, part: str, opts: Opts) -> None:
+def check_part_use(state: GameState, seat: int, part: str, opts: Opts) -> None:
+    """Every refusal of a part's activated use (``use PART``), in its order, read off the state
+    before the use: the part's own check last."""
     a = PART_TABLE.get(part)
     if a is None or a.use is None:
         raise refuse("part_has_no_use", part=part)
-    if not owns(ctx, seat, part):
+    if part not in state.players[seat].parts:
         raise refuse("part_not_installed", part=part)
-    p = participant(ctx, seat)
+    p = participant_of(state, seat)
     if a.once and part in p.used:
         raise refuse("once_per_contract")
     if p.actions < a.use_cost:
         raise refuse("no_action_left")
-    a.use_check(ctx, seat, opts)
+    a.use_check(state, seat, opts)
+
+
+def use_checked_part(ctx: Ctx, seat: int, part: str, opts: Opts) -> None:
+    """A part's use once ``check_part_use`` has let it through: its events. Only The Clone Bay's
+    use may refuse still (``part_use_settled``)."""
+    a = PART_TABLE[part]
+    assert a.use is not None
     ctx.emit(PartUsed(seat, part, a.use_cost))
     a.use(ctx, seat, opts)
+
+
+def part_use_settled(part: str) -> bool:
+    """Does ``check_part_use`` settle whether the part's use is accepted? Not for The Clone Bay,
+    whose use plays a Crew card again (``play_card``) with that card's checks, on the state the
+    use leaves."""
+    return part != "the-clone-bay"
 
 
 FOLLOWUP_PRIORITY = ("reactor", "shield", "thruster", "damage-3", "damage-2", "damage-1")

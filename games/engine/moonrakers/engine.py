@@ -64,24 +64,19 @@ from games.engine.moonrakers.commands import (
     UseMercenary,
     UsePart,
 )
-from games.engine.moonrakers.context import Ctx, refuse
+from games.engine.moonrakers.context import Ctx
 from games.engine.moonrakers.events import Fold, evolve, remember
 from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
-from games.engine.moonrakers.state import BASE, BUYING, KEEP_OBJECTIVES, GameState, dump_state, load_state
+from games.engine.moonrakers.state import BUYING, GameState, dump_state, load_state
 from games.engine.moonrakers.stats import simulation_stats  # noqa: F401  (found by ``simulate``)
 from games.engine.moonrakers.view_shapes import MoonrakersView
 
 Handler = Callable[[Ctx, int, Any], None]
-
-
-def _keep(ctx: Ctx, seat: int, cmd: Keep) -> None:
-    if ctx.state.phase == KEEP_OBJECTIVES:
-        planning.keep_objectives(ctx, seat, cmd)
-    elif ctx.state.phase == BASE:
-        planning.keep_base_objective(ctx, seat, cmd)
-    else:
-        raise refuse("not_choosing_objectives")
+# Every refusal of a handler, in its order, reading the state only: the handler calls it first and
+# then emits its events without testing again. True: nothing the handler does next refuses the
+# command, so the check's answer is the handler's; False: only running the handler can tell.
+Check = Callable[[GameState, int, Any], bool]
 
 
 def _done(ctx: Ctx, seat: int, cmd: Done) -> None:
@@ -91,8 +86,14 @@ def _done(ctx: Ctx, seat: int, cmd: Done) -> None:
         execution.done(ctx, seat, cmd)
 
 
+def _check_done(state: GameState, seat: int, cmd: Done) -> bool:
+    if state.phase == BUYING:
+        return buying.check_done_buying(state, seat, cmd)
+    return execution.check_done(state, seat, cmd)
+
+
 HANDLERS: dict[type[Command], Handler] = {
-    Keep: _keep,
+    Keep: planning.keep,
     Swap: planning.swap,
     ChooseContract: planning.choose_contract,
     StayAtBase: planning.stay_at_base,
@@ -123,6 +124,38 @@ HANDLERS: dict[type[Command], Handler] = {
     Claim: turnflow.claim,
 }
 
+# The checks of the commands: whether ``decide`` accepts one of these is known without emitting
+# and folding its events (``settled``), for ``legal`` and the bots, which check every candidate.
+# Left to their handlers: a line of plays (PlayCards), a picked card played (Pick) or a Mercenary
+# Crew (UseMercenary), whose card's checks read the state after the pick or the hire, and Scrap.
+CHECKS: dict[type[Command], Check] = {
+    PlayCard: execution.check_play,
+    UsePart: execution.check_use,
+    Done: _check_done,
+    Guard: execution.check_guard,
+    Buy: buying.check_buy,
+    Refresh: buying.check_refresh,
+    ChooseContract: planning.check_choose_contract,
+    Swap: planning.check_swap,
+    StayAtBase: planning.check_stay_at_base,
+    Keep: planning.check_keep,
+    Launch: negotiation.check_launch,
+    GoSolo: negotiation.check_go_solo,
+    MakeOffer: negotiation.check_make_offer,
+    CancelOffer: negotiation.check_cancel_offer,
+    AcceptSeat: negotiation.check_accept_seat,
+    AcceptOffer: negotiation.check_answer,
+    DeclineOffer: negotiation.check_answer,
+    Counter: negotiation.check_counter,
+    Propose: negotiation.check_propose,
+    Leave: negotiation.check_leave,
+    TrashChoice: execution.check_trash_choice,
+    BonusDeck: resolution.check_bonus_deck,
+    KeepBonus: resolution.check_keep_bonus,
+    RefuseBonus: resolution.check_refuse_bonus,
+    Claim: turnflow.check_claim,
+}
+
 
 def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> list[Event]:
     """The events ``command`` causes, with everything that follows by itself; the state is untouched."""
@@ -134,13 +167,19 @@ def decide(state: GameState | None, seat: int, command: Command, rng: Rng) -> li
     return ctx.events
 
 
-def _handle(state: GameState | None, seat: int, command: Command, rng: Rng, *, record: bool) -> Ctx:
+def _admit(state: GameState | None, seat: int) -> GameState:
+    """The refusals of any command, before its handler's."""
     if state is None:
         raise IllegalCommand(msg("moonrakers.refused.not_set_up"))
     if state.finished:
         raise IllegalCommand(msg("moonrakers.refused.game_over"))
     if not 0 <= seat < state.n:
         raise IllegalCommand(msg("moonrakers.refused.no_such_seat"))
+    return state
+
+
+def _handle(state: GameState | None, seat: int, command: Command, rng: Rng, *, record: bool) -> Ctx:
+    state = _admit(state, seat)
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(msg("moonrakers.refused.not_a_command"))
@@ -152,8 +191,25 @@ def _handle(state: GameState | None, seat: int, command: Command, rng: Rng, *, r
 _PROBE_SEED = b"moonrakers-legality-probe"
 
 
+def settled(state: GameState, seat: int, command: Command) -> bool | None:
+    """Would ``decide`` accept ``command``, by its check alone (``CHECKS``)? None: only running its
+    handler can tell (a kind without a check, or one whose check leaves it open)."""
+    check = CHECKS.get(type(command))
+    if check is None:
+        return None
+    try:
+        if not check(_admit(state, seat), seat, command):
+            return None
+    except IllegalCommand:
+        return False
+    return True
+
+
 def accepts(state: GameState, seat: int, command: Command) -> bool:
     """Would ``decide`` accept ``command``? (Legality checks: no event is written out.)"""
+    known = settled(state, seat, command)
+    if known is not None:
+        return known
     try:
         _handle(state, seat, command, Rng(_PROBE_SEED, 0, 0), record=False)
     except IllegalCommand:
@@ -212,8 +268,13 @@ def keep_to_play(state: GameState, seat: int, command: Command, checked: Trial) 
 
 
 def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
-    """``accepts``, for the command about to be played: its events are kept for that ``decide``."""
+    """``accepts``, for the command about to be played: its events are kept for that ``decide``
+    (but for a command its check settles: that ``decide`` runs its handler, once, as the check would
+    have)."""
     CHECKED.forget()
+    known = settled(state, seat, command)
+    if known is not None:
+        return known
     checked = trial(state, seat, command)
     keep_to_play(state, seat, command, checked)
     return checked.accepted

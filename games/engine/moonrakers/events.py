@@ -883,32 +883,35 @@ def _resolved(s: GameState, e: ContractResolved) -> GameState:
     return replace(s, attempt=replace(att, success=e.success), record=record)
 
 
+# Where each kind of card played is counted in ContractResult.played.
+_PLAYED_INDEX = {"reactor": 0, "thruster": 1, "shield": 2, "damage": 3}
+
+
 def contract_result(att: Attempt, contract: str, success: bool) -> ContractResult:
     """The record of the Contract ``att`` plays, as its resolution writes it (objectives.py reads
     the Contract still in play as this too)."""
+    # Per participant, in one pass over the contributions (the bots ask for the Contract in play
+    # after every card): Reactors, Thrusters, Shields, Damage cards and Crew played, then Damage.
+    counts = {p.seat: [0, 0, 0, 0, 0, 0] for p in att.participants}
+    for c in att.contributions:
+        n = counts.get(c.seat)
+        if n is None:
+            continue
+        # A Mercenary Crew counts for the Mission Leader's Crew played (A60); other Mercenary cards do not.
+        if c.crew:
+            n[4] += 1
+        if c.merc:
+            continue
+        if c.kind == "damage":
+            n[5] += c.value
+        if c.card:
+            kind = _PLAYED_INDEX.get(c.kind)
+            if kind is not None:
+                n[kind] += 1
     played = []
     damage = []
     for p in att.participants:
-        # A Mercenary Crew counts for the Mission Leader's Crew played (A60); other Mercenary cards do not.
-        crew = reactors = thrusters = shields = damage_cards = dmg = 0
-        for c in att.contributions:
-            if c.seat != p.seat:
-                continue
-            if c.crew:
-                crew += 1
-            if c.merc:
-                continue
-            if c.kind == "damage":
-                dmg += c.value
-            if c.card:
-                if c.kind == "reactor":
-                    reactors += 1
-                elif c.kind == "thruster":
-                    thrusters += 1
-                elif c.kind == "shield":
-                    shields += 1
-                elif c.kind == "damage":
-                    damage_cards += 1
+        reactors, thrusters, shields, damage_cards, crew, dmg = counts[p.seat]
         played.append((reactors, thrusters, shields, damage_cards, crew))
         damage.append(dmg + damage_cards if att.kary else dmg)
     return ContractResult(

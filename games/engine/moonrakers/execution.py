@@ -20,7 +20,17 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.context import Ctx, refuse, trash_from_hand
-from games.engine.moonrakers.effects import CREW_TABLE, card_kind_effects, participant, play_card, use_part
+from games.engine.moonrakers.effects import (
+    CREW_TABLE,
+    card_kind_effects,
+    check_card_play,
+    check_part_use,
+    part_use_settled,
+    participant,
+    play_card,
+    play_checked_card,
+    use_checked_part,
+)
 from games.engine.moonrakers.events import (
     CardPlayed,
     CardsDiscarded,
@@ -47,17 +57,20 @@ def current_seats(state: GameState) -> tuple[int, ...]:
     return waiting
 
 
-def _actor(ctx: Ctx, seat: int, followup: bool | None = False) -> Participant:
-    s = ctx.state
+def _actor(s: GameState, seat: int, followup: bool | None = False) -> Participant:
+    """The participant ``seat``, who may act now: with a follow-up to answer (``followup`` True),
+    with none (False), or either (None)."""
     att = s.attempt
     if s.phase != EXECUTION or att is None:
         raise refuse("not_executing")
-    if seat not in att.seats:
-        raise refuse("not_a_participant")
-    p = att.part(seat)
+    try:
+        p = att.part(seat)
+    except ValueError:
+        raise refuse("not_a_participant") from None
     if p.done:
         raise refuse("already_done")
-    if seat not in current_seats(s):
+    # Playing at once, every participant not done may act: only an order makes it a turn.
+    if att.order and seat not in current_seats(s):
         raise refuse("not_your_play_turn")
     if followup is True and p.followup is None:
         raise refuse("no_followup")
@@ -66,11 +79,19 @@ def _actor(ctx: Ctx, seat: int, followup: bool | None = False) -> Participant:
     return p
 
 
-def play(ctx: Ctx, seat: int, cmd: PlayCard) -> None:
-    _actor(ctx, seat)
-    if cmd.card not in ctx.state.players[seat].hand:
+def check_play(state: GameState, seat: int, cmd: PlayCard) -> bool:
+    """Every refusal of ``play`` (engine.CHECKS): what follows the card's play (its Action's cost,
+    draws, the Contract's resolution) refuses nothing."""
+    _actor(state, seat)
+    if cmd.card not in state.players[seat].hand:
         raise refuse("not_in_hand", card=cmd.card)
-    play_card(ctx, seat, cmd.card, cmd.opts)
+    check_card_play(state, seat, cmd.card, cmd.opts)
+    return True
+
+
+def play(ctx: Ctx, seat: int, cmd: PlayCard) -> None:
+    check_play(ctx.state, seat, cmd)
+    play_checked_card(ctx, seat, cmd.card, cmd.opts)
     after_play(ctx)
 
 
@@ -82,9 +103,16 @@ def play_many(ctx: Ctx, seat: int, cmd: PlayCards) -> None:
         play(ctx, seat, PlayCard(card))
 
 
+def check_use(state: GameState, seat: int, cmd: UsePart) -> bool:
+    """Every refusal of ``use`` but for those of the Crew card The Clone Bay plays again."""
+    _actor(state, seat)
+    check_part_use(state, seat, cmd.part, cmd.opts)
+    return part_use_settled(cmd.part)
+
+
 def use(ctx: Ctx, seat: int, cmd: UsePart) -> None:
-    _actor(ctx, seat)
-    use_part(ctx, seat, cmd.part, cmd.opts)
+    check_use(ctx.state, seat, cmd)
+    use_checked_part(ctx, seat, cmd.part, cmd.opts)
     after_play(ctx)
 
 
@@ -110,7 +138,7 @@ def merc_budget(state: GameState) -> tuple[int, int]:
 
 def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
     """001 SINGLE PLAYER, TWO PLAYERS: only the Mission Leader, paid out of the Contract's rewards."""
-    _actor(ctx, seat)
+    _actor(ctx.state, seat)
     s = ctx.state
     att = s.attempt
     assert att is not None
@@ -128,7 +156,7 @@ def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
     if card in CREW:
         ability = CREW_TABLE[card]
         kind, value = ability.counts(ctx, seat, cmd.opts)
-        ability.check(ctx, seat, cmd.opts)
+        ability.check(ctx.state, seat, cmd.opts)
         ctx.emit(Contributed(seat, kind, value, True, True, card, merc=True))
         # 001: "The player does get to use the special ability of any Crew hired for the Contract as
         # if they had played it themselves" (A60). R-M3's "no benefit" is said of Mercenary *Action
@@ -141,22 +169,28 @@ def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
     after_play(ctx)
 
 
-def trash_choice(ctx: Ctx, seat: int, cmd: TrashChoice) -> None:
-    """Kal Damar: after drawing 2, trash 1 card from the hand, or none."""
-    p = _actor(ctx, seat, followup=True)
+def check_trash_choice(state: GameState, seat: int, cmd: TrashChoice) -> bool:
+    """Every refusal of ``trash_choice``: the trash, and the Contract's resolution, refuse nothing."""
+    p = _actor(state, seat, followup=True)
     assert p.followup is not None
     if p.followup.kind != "kal_trash":
         raise refuse("wrong_followup")
+    if cmd.card is not None and cmd.card not in state.players[seat].hand:
+        raise refuse("not_in_hand", card=cmd.card)
+    return True
+
+
+def trash_choice(ctx: Ctx, seat: int, cmd: TrashChoice) -> None:
+    """Kal Damar: after drawing 2, trash 1 card from the hand, or none."""
+    check_trash_choice(ctx.state, seat, cmd)
     if cmd.card is not None:
-        if cmd.card not in ctx.state.players[seat].hand:
-            raise refuse("not_in_hand", card=cmd.card)
         trash_from_hand(ctx, seat, cmd.card, "kal-damar")
     ctx.emit(FollowupClosed(seat, "kal_trash", cmd.card or "none"))
     after_play(ctx)
 
 
 def pick(ctx: Ctx, seat: int, cmd: Pick) -> None:
-    _actor(ctx, seat, followup=True)
+    _actor(ctx.state, seat, followup=True)
     pick_core(ctx, seat, cmd)
     after_play(ctx)
 
@@ -200,8 +234,14 @@ def pick_core(ctx: Ctx, seat: int, cmd: Pick) -> None:
             ctx.emit(DrawPileShuffled(seat, tuple(ctx.rng.shuffle(rest))))
 
 
+def check_done(state: GameState, seat: int, cmd: Done) -> bool:
+    """Every refusal of ``done``: the Contract's resolution that may follow refuses nothing."""
+    _actor(state, seat)
+    return True
+
+
 def done(ctx: Ctx, seat: int, cmd: Done) -> None:
-    _actor(ctx, seat)
+    check_done(ctx.state, seat, cmd)
     ctx.emit(ParticipantDone(seat, "done"))
     after_play(ctx)
 
@@ -223,10 +263,17 @@ def guard_plays(state: GameState, seat: int) -> list[str]:
     return ["shield"]
 
 
+def check_guard(state: GameState, seat: int, cmd: Guard) -> bool:
+    """Every refusal of ``guard`` when no follow-up is open: it then plays only the Shields and
+    Reactors ``guard_plays`` finds playable. Closing a follow-up by its default plays a picked card,
+    with that card's checks: for that only the handler can tell."""
+    return _actor(state, seat, followup=None).followup is None
+
+
 def guard(ctx: Ctx, seat: int, cmd: Guard) -> None:
     """The timeout default: close any follow-up by its default, block one's own Hazard as far as
     possible with Shields (and Reactors to afford them), then finish."""
-    _actor(ctx, seat, followup=None)
+    check_guard(ctx.state, seat, cmd)
     for _ in range(60):
         if participant(ctx, seat).followup is not None:
             close_followup_by_default(ctx, seat)

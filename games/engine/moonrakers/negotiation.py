@@ -41,6 +41,7 @@ from games.engine.moonrakers.state import (
     OPEN,
     GameState,
     Negotiation,
+    Offer,
     Share,
     Terms,
 )
@@ -69,89 +70,140 @@ def can_negotiate(state: GameState) -> bool:
     return neg is not None and neg.selection <= NEGOTIATED_SELECTIONS and state.n > 1
 
 
-def _neg(ctx: Ctx) -> Negotiation:
-    s = ctx.state
+def _neg(s: GameState) -> Negotiation:
     if s.phase != NEGOTIATION or s.negotiation is None:
         raise refuse("no_negotiation")
     return s.negotiation
 
 
-def _leader(ctx: Ctx, seat: int) -> Negotiation:
-    neg = _neg(ctx)
-    if seat != ctx.state.leader:
+def _checked(s: GameState) -> Negotiation:
+    """The negotiation, once a check has found one going on."""
+    assert s.negotiation is not None
+    return s.negotiation
+
+
+def _leader(s: GameState, seat: int) -> Negotiation:
+    neg = _neg(s)
+    if seat != s.leader:
         raise refuse("not_mission_leader")
     return neg
 
 
-def _seat(ctx: Ctx, seat: int) -> None:
-    if not 0 <= seat < ctx.state.n or seat == ctx.state.leader:
+def _seat(s: GameState, seat: int) -> None:
+    if not 0 <= seat < s.n or seat == s.leader:
         raise refuse("no_such_ally", seat=seat + 1)
 
 
-def make_offer(ctx: Ctx, seat: int, cmd: MakeOffer) -> None:
-    neg = _leader(ctx, seat)
-    if not can_negotiate(ctx.state):
+def check_make_offer(s: GameState, seat: int, cmd: MakeOffer) -> bool:
+    """Every refusal of ``make_offer``."""
+    neg = _leader(s, seat)
+    if not can_negotiate(s):
         raise refuse("solo_only")
-    _seat(ctx, cmd.to)
+    _seat(s, cmd.to)
     check_terms(neg.contract, cmd.terms)
-    old = neg.offer(cmd.to)
-    made = old.made if old else 0
-    if made >= MAX_OFFERS:
+    if _offers_made(neg, cmd.to) >= MAX_OFFERS:
         raise refuse("too_many_offers", count=MAX_OFFERS)
-    ctx.emit(OfferMade(cmd.to, cmd.terms, made + 1), seat)
+    return True
+
+
+def _offers_made(neg: Negotiation, seat: int) -> int:
+    old = neg.offer(seat)
+    return old.made if old else 0
+
+
+def make_offer(ctx: Ctx, seat: int, cmd: MakeOffer) -> None:
+    check_make_offer(ctx.state, seat, cmd)
+    ctx.emit(OfferMade(cmd.to, cmd.terms, _offers_made(_checked(ctx.state), cmd.to) + 1), seat)
+
+
+def check_cancel_offer(s: GameState, seat: int, cmd: CancelOffer) -> bool:
+    """Every refusal of ``cancel_offer``."""
+    old = _leader(s, seat).offer(cmd.to)
+    if old is None or old.status not in (OPEN, ACCEPTED, COUNTERED):
+        raise refuse("no_offer_to", seat=cmd.to + 1)
+    return True
 
 
 def cancel_offer(ctx: Ctx, seat: int, cmd: CancelOffer) -> None:
-    neg = _leader(ctx, seat)
-    old = neg.offer(cmd.to)
-    if old is None or old.status not in (OPEN, ACCEPTED, COUNTERED):
-        raise refuse("no_offer_to", seat=cmd.to + 1)
+    check_cancel_offer(ctx.state, seat, cmd)
     ctx.emit(OfferCancelled(cmd.to), seat)
 
 
-def accept_seat(ctx: Ctx, seat: int, cmd: AcceptSeat) -> None:
-    neg = _leader(ctx, seat)
-    offer = neg.offer(cmd.seat)
-    prop = neg.proposal(cmd.seat)
+def _seat_terms(neg: Negotiation, seat: int) -> Terms | None:
+    """The terms the Mission Leader may accept from ``seat``: its counter, else its proposal."""
+    offer = neg.offer(seat)
+    prop = neg.proposal(seat)
     if offer is not None and offer.status == COUNTERED:
-        terms = offer.terms
-    elif prop is not None:
-        terms = prop.terms
-    else:
+        return offer.terms
+    if prop is not None:
+        return prop.terms
+    return None
+
+
+def check_accept_seat(s: GameState, seat: int, cmd: AcceptSeat) -> bool:
+    """Every refusal of ``accept_seat``."""
+    if _seat_terms(_leader(s, seat), cmd.seat) is None:
         raise refuse("nothing_to_accept", seat=cmd.seat + 1)
+    return True
+
+
+def accept_seat(ctx: Ctx, seat: int, cmd: AcceptSeat) -> None:
+    check_accept_seat(ctx.state, seat, cmd)
+    terms = _seat_terms(_checked(ctx.state), cmd.seat)
+    assert terms is not None
     ctx.emit(AllyAccepted(cmd.seat, terms), seat)
 
 
+def check_answer(s: GameState, seat: int, cmd: AcceptOffer | DeclineOffer) -> bool:
+    """Every refusal of ``accept_offer`` and ``decline_offer``."""
+    _open_offer(s, seat)
+    return True
+
+
+def _offered_terms(s: GameState, seat: int) -> Terms:
+    """The terms of the open offer ``check_answer`` found."""
+    offer = _checked(s).offer(seat)
+    assert offer is not None
+    return offer.terms
+
+
 def accept_offer(ctx: Ctx, seat: int, cmd: AcceptOffer) -> None:
-    offer = _open_offer(ctx, seat)
-    ctx.emit(OfferAnswered(seat, "accept", offer.terms))
+    check_answer(ctx.state, seat, cmd)
+    ctx.emit(OfferAnswered(seat, "accept", _offered_terms(ctx.state, seat)))
 
 
 def decline_offer(ctx: Ctx, seat: int, cmd: DeclineOffer) -> None:
-    offer = _open_offer(ctx, seat)
-    ctx.emit(OfferAnswered(seat, "decline", offer.terms))
+    check_answer(ctx.state, seat, cmd)
+    ctx.emit(OfferAnswered(seat, "decline", _offered_terms(ctx.state, seat)))
+
+
+def check_counter(s: GameState, seat: int, cmd: Counter) -> bool:
+    """Every refusal of ``counter``."""
+    neg = _neg(s)
+    _open_offer(s, seat)
+    check_terms(neg.contract, cmd.terms)
+    return True
 
 
 def counter(ctx: Ctx, seat: int, cmd: Counter) -> None:
-    neg = _neg(ctx)
-    _open_offer(ctx, seat)
-    check_terms(neg.contract, cmd.terms)
+    check_counter(ctx.state, seat, cmd)
     ctx.emit(OfferAnswered(seat, "counter", cmd.terms))
 
 
-def _open_offer(ctx: Ctx, seat: int):  # type: ignore[no-untyped-def]
-    neg = _neg(ctx)
+def _open_offer(s: GameState, seat: int) -> Offer:
+    neg = _neg(s)
     offer = neg.offer(seat)
     if offer is None or offer.status != OPEN:
         raise refuse("no_open_offer")
     return offer
 
 
-def propose(ctx: Ctx, seat: int, cmd: Propose) -> None:
-    neg = _neg(ctx)
-    if seat == ctx.state.leader:
+def check_propose(s: GameState, seat: int, cmd: Propose) -> bool:
+    """Every refusal of ``propose``."""
+    neg = _neg(s)
+    if seat == s.leader:
         raise refuse("leader_cannot_propose")
-    if not can_negotiate(ctx.state):
+    if not can_negotiate(s):
         raise refuse("solo_only")
     check_terms(neg.contract, cmd.terms)
     offer = neg.offer(seat)
@@ -164,14 +216,24 @@ def propose(ctx: Ctx, seat: int, cmd: Propose) -> None:
     prop = neg.proposal(seat)
     if prop is not None and prop.made >= MAX_PROPOSALS:
         raise refuse("too_many_proposals", count=MAX_PROPOSALS)
+    return True
+
+
+def propose(ctx: Ctx, seat: int, cmd: Propose) -> None:
+    check_propose(ctx.state, seat, cmd)
     ctx.emit(ProposalMade(seat, cmd.terms))
 
 
-def leave(ctx: Ctx, seat: int, cmd: Leave) -> None:
-    neg = _neg(ctx)
-    offer = neg.offer(seat)
+def check_leave(s: GameState, seat: int, cmd: Leave) -> bool:
+    """Every refusal of ``leave``."""
+    offer = _neg(s).offer(seat)
     if offer is None or offer.status != ACCEPTED:
         raise refuse("not_an_ally")
+    return True
+
+
+def leave(ctx: Ctx, seat: int, cmd: Leave) -> None:
+    check_leave(ctx.state, seat, cmd)
     ctx.emit(AllyLeft(seat))
 
 
@@ -187,19 +249,35 @@ def deal_fits(neg: Negotiation) -> bool:
     return total.p <= full.p and total.c <= full.c and total.b <= full.b and total.d <= full.d
 
 
-def launch(ctx: Ctx, seat: int, cmd: Launch) -> None:
-    neg = _leader(ctx, seat)
+def _crew_seats(s: GameState, allies: tuple[Share, ...]) -> set[int]:
+    return {s.leader, *(a.seat for a in allies)}
+
+
+def check_launch(s: GameState, seat: int, cmd: Launch) -> bool:
+    """Every refusal of ``launch``: the lock, its dice and the start of the Contract refuse nothing."""
+    neg = _leader(s, seat)
     if not deal_fits(neg):
         raise refuse("deal_does_not_fit")
-    allies = accepted_shares(neg)
-    seats = {ctx.state.leader, *(a.seat for a in allies)}
-    if cmd.order and (sorted(cmd.order) != sorted(seats)):
+    if cmd.order and (sorted(cmd.order) != sorted(_crew_seats(s, accepted_shares(neg)))):
         raise refuse("bad_order")
+    return True
+
+
+def launch(ctx: Ctx, seat: int, cmd: Launch) -> None:
+    check_launch(ctx.state, seat, cmd)
+    allies = accepted_shares(_checked(ctx.state))
+    seats = _crew_seats(ctx.state, allies)
     lock(ctx, allies, solo=False, order=cmd.order if len(seats) > 1 else ())
 
 
+def check_go_solo(s: GameState, seat: int, cmd: GoSolo) -> bool:
+    """Every refusal of ``go_solo``: the lock refuses nothing."""
+    _leader(s, seat)
+    return True
+
+
 def go_solo(ctx: Ctx, seat: int, cmd: GoSolo) -> None:
-    _leader(ctx, seat)
+    check_go_solo(ctx.state, seat, cmd)
     lock(ctx, (), solo=True)
 
 

@@ -362,7 +362,9 @@ def format_command(c: Command) -> str:
     def join(*parts: str) -> str:
         return " ".join(p for p in parts if p)
 
-    match c:
+    match c:  # the command formatted most often (by the bots, for ``legal``) first
+        case PlayCard(card=card, opts=o):
+            return join("play", card, _format_opts(card, o))
         case StayAtBase():
             return "base"
         case Done():
@@ -401,8 +403,6 @@ def format_command(c: Command) -> str:
             return f"propose {format_terms(t)}"
         case Launch(order=order):
             return join("launch", "order " + " ".join(f"p{s + 1}" for s in order) if order else "")
-        case PlayCard(card=card, opts=o):
-            return join("play", card, _format_opts(card, o))
         case PlayCards(cards=cards):
             return join("play", *cards)
         case UsePart(part=part, opts=o) if o.crew is not None:

@@ -18,7 +18,15 @@ from games.engine.moonrakers.events import (
     HazardApplied,
     RewardsPaid,
 )
-from games.engine.moonrakers.state import BONUS, Share, Terms, requirement_totals, unblocked
+from games.engine.moonrakers.state import (
+    BONUS,
+    Attempt,
+    GameState,
+    Share,
+    Terms,
+    requirement_totals,
+    unblocked,
+)
 
 
 def resolve(ctx: Ctx) -> None:
@@ -49,21 +57,25 @@ def resolve(ctx: Ctx) -> None:
     finish_contract(ctx)
 
 
-def _bonus_seat(ctx: Ctx, seat: int) -> None:
-    s = ctx.state
+def _bonus_seat(s: GameState, seat: int) -> Attempt:
     if s.phase != BONUS or s.attempt is None or s.attempt.bonus_seat != seat:
         raise refuse("no_bonus_card")
+    return s.attempt
 
 
-def bonus_deck(ctx: Ctx, seat: int, cmd: BonusDeck) -> None:
-    """Glossary I "Bonus Cards": the recipient draws the top card of the Crew or Ship Part deck (A47)."""
-    _bonus_seat(ctx, seat)
-    att = ctx.state.attempt
-    assert att is not None
+def check_bonus_deck(s: GameState, seat: int, cmd: BonusDeck) -> bool:
+    """Every refusal of ``bonus_deck``: drawing, and the end of the Contract, refuse nothing."""
+    att = _bonus_seat(s, seat)
     if att.bonus_deck is not None:
         raise refuse("bonus_already_drawn")
     if cmd.deck not in ("crew", "part"):
         raise refuse("bad_deck")
+    return True
+
+
+def bonus_deck(ctx: Ctx, seat: int, cmd: BonusDeck) -> None:
+    """Glossary I "Bonus Cards": the recipient draws the top card of the Crew or Ship Part deck (A47)."""
+    check_bonus_deck(ctx.state, seat, cmd)
     deck = ctx.state.crew_deck if cmd.deck == "crew" else ctx.state.part_deck
     card = deck[0] if deck else None
     ctx.emit(BonusCardDrawn(seat, cmd.deck, card))
@@ -71,14 +83,13 @@ def bonus_deck(ctx: Ctx, seat: int, cmd: BonusDeck) -> None:
         finish_contract(ctx)
 
 
-def keep_bonus(ctx: Ctx, seat: int, cmd: KeepBonus) -> None:
-    _bonus_seat(ctx, seat)
-    att = ctx.state.attempt
-    assert att is not None
-    card = att.bonus_card
+def check_keep_bonus(s: GameState, seat: int, cmd: KeepBonus) -> bool:
+    """Every refusal of ``keep_bonus``: what a Ship Part adds, and the end of the Contract, refuse
+    nothing."""
+    card = _bonus_seat(s, seat).bonus_card
     if card is None:
         raise refuse("bonus_not_drawn")
-    parts = ctx.state.players[seat].parts
+    parts = s.players[seat].parts
     if card in CREW:
         if cmd.replace is not None:
             raise refuse("no_replace_here")
@@ -86,6 +97,18 @@ def keep_bonus(ctx: Ctx, seat: int, cmd: KeepBonus) -> None:
         raise refuse("must_replace_part")
     elif len(parts) < MAX_PARTS and cmd.replace is not None:
         raise refuse("no_replace_here")
+    return True
+
+
+def _drawn(s: GameState) -> str:
+    """The Bonus Card a check has found drawn."""
+    assert s.attempt is not None and s.attempt.bonus_card is not None
+    return s.attempt.bonus_card
+
+
+def keep_bonus(ctx: Ctx, seat: int, cmd: KeepBonus) -> None:
+    check_keep_bonus(ctx.state, seat, cmd)
+    card = _drawn(ctx.state)
     ctx.emit(BonusCardKept(seat, card, cmd.replace))
     if card in PARTS:
         for added in PARTS[card].adds:
@@ -93,13 +116,16 @@ def keep_bonus(ctx: Ctx, seat: int, cmd: KeepBonus) -> None:
     finish_contract(ctx)
 
 
-def refuse_bonus(ctx: Ctx, seat: int, cmd: RefuseBonus) -> None:
-    _bonus_seat(ctx, seat)
-    att = ctx.state.attempt
-    assert att is not None
-    if att.bonus_card is None:
+def check_refuse_bonus(s: GameState, seat: int, cmd: RefuseBonus) -> bool:
+    """Every refusal of ``refuse_bonus``: the end of the Contract refuses nothing."""
+    if _bonus_seat(s, seat).bonus_card is None:
         raise refuse("bonus_not_drawn")
-    ctx.emit(BonusCardRefused(seat, att.bonus_card))  # A21: to the bottom of its deck
+    return True
+
+
+def refuse_bonus(ctx: Ctx, seat: int, cmd: RefuseBonus) -> None:
+    check_refuse_bonus(ctx.state, seat, cmd)
+    ctx.emit(BonusCardRefused(seat, _drawn(ctx.state)))  # A21: to the bottom of its deck
     finish_contract(ctx)
 
 

@@ -316,7 +316,6 @@ def requirement_totals(state: GameState) -> tuple[dict[str, int], dict[str, int]
     """(needed, got) per requirement type for the current attempt, reductions applied (floor 0)."""
     att = state.attempt
     assert att is not None
-    contract = CONTRACTS[att.contract]
     got = dict.fromkeys(REQUIREMENTS, 0)
     damage_cards = 0
     for c in att.contributions:
@@ -333,8 +332,13 @@ def requirement_totals(state: GameState) -> tuple[dict[str, int], dict[str, int]
         reduce[r.kind] += r.n
     for kind, n in conditional_reductions(state):
         reduce[kind] += n
-    needed = {k: max(0, contract.need(k) - reduce[k]) for k in REQUIREMENTS if contract.need(k)}
-    return needed, got
+    # The printed requirements, in REQUIREMENTS order and none of them 0 (cards.py): asked by the
+    # bots after every card played, so read off the Contract once rather than kind by kind.
+    return {k: max(0, n - reduce[k]) for k, n in CONTRACTS[att.contract].requirements}, got
+
+
+# The parts whose reduction counts the owner's own cards played (shields, reactors).
+_COUNTING_PARTS = frozenset({"the-dauntless", "mg-phase-core", "mg1-rail-gun"})
 
 
 def conditional_reductions(state: GameState) -> list[tuple[str, int]]:
@@ -344,9 +348,11 @@ def conditional_reductions(state: GameState) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for p in att.participants:
         parts = state.players[p.seat].parts
-        mine = [c for c in att.contributions if c.seat == p.seat and c.card and not c.merc]
-        shields = sum(1 for c in mine if c.kind == "shield")
-        reactors = sum(1 for c in mine if c.kind == "reactor")
+        shields = reactors = 0
+        if not _COUNTING_PARTS.isdisjoint(parts):  # counted only for those parts (most ships have none)
+            mine = [c for c in att.contributions if c.seat == p.seat and c.card and not c.merc]
+            shields = sum(1 for c in mine if c.kind == "shield")
+            reactors = sum(1 for c in mine if c.kind == "reactor")
         for part in parts:
             if part == "sapphire-mk2":
                 out.append(("reactor", 1))

@@ -33,15 +33,20 @@ def start_turn(ctx: Ctx, seat: int, turn: int) -> None:
                 ctx.emit(ContractDealt(slot, top))
 
 
-def claim(ctx: Ctx, seat: int, cmd: Claim) -> None:
-    """R-O2: reveal an Objective whose condition was met this turn; it scores at the end of the turn."""
-    s = ctx.state
+def check_claim(s: GameState, seat: int, cmd: Claim) -> bool:
+    """Every refusal of ``claim``."""
     if s.phase in (KEEP_OBJECTIVES, OVER):
         raise refuse("cannot_claim_now")
     if cmd.objective not in s.players[seat].objectives:
         raise refuse("objective_not_held", objective=cmd.objective)
     if not met(s, seat, cmd.objective):
         raise refuse("objective_not_met", objective=cmd.objective)
+    return True
+
+
+def claim(ctx: Ctx, seat: int, cmd: Claim) -> None:
+    """R-O2: reveal an Objective whose condition was met this turn; it scores at the end of the turn."""
+    check_claim(ctx.state, seat, cmd)
     ctx.emit(ObjectiveClaimed(seat, cmd.objective))
 
 

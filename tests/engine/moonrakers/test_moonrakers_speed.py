@@ -124,7 +124,9 @@ def _json(events: list[Any]) -> str:
 
 def test_a_command_played_after_the_bots_check_has_the_events_of_a_fresh_decide() -> None:
     """The bot's last check keeps the events of a command that drew nothing from the rng; the
-    ``decide`` that plays it takes them, once, for that very state only."""
+    ``decide`` that plays it takes them, once, for that very state only. (The bot tries only the
+    commands without a check of their own that settles them, ``engine.settled``: here every
+    command it plays is tried so.)"""
     seed = simulation.game_seed("checked", 0)
     events = ENGINE.setup(3, {}, Rng(seed, 1, 1))
     state = fold(ENGINE, events)
@@ -134,6 +136,7 @@ def test_a_command_played_after_the_bots_check_has_the_events_of_a_fresh_decide(
         seq = len(events) + 1
         text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
         command = ENGINE.parse(text)
+        engine_module.keep_to_play(state, seat, command, engine_module.trial(state, seat, command))
         kept = engine_module.CHECKED.entry
         engine_module.CHECKED.forget()
         fresh = ENGINE.decide(state, seat, command, Rng(seed, 1, seq))
@@ -156,7 +159,10 @@ def test_the_check_of_another_state_or_command_is_not_taken() -> None:
     state = fold(ENGINE, ENGINE.setup(2, {}, Rng(b"other", 1, 1)))
     seat = ENGINE.pending(state)[0].seat
     command = ENGINE.pending(state)[0].default
-    assert engine_module.accepts_to_play(state, seat, command)
+    # Tried as the bot tries a command without a check of its own (a Keep has one: ``settled``).
+    checked = engine_module.trial(state, seat, command)
+    assert checked.accepted
+    engine_module.keep_to_play(state, seat, command, checked)
     assert engine_module.CHECKED.entry is not None  # it drew nothing: kept
     copy = serial.replace(state)  # equal, but another object
     assert len(ENGINE.decide(copy, seat, command, Rng(b"other", 1, 9))) > 0

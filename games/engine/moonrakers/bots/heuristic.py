@@ -48,7 +48,7 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.effects import CREW_TABLE
-from games.engine.moonrakers.engine import Trial, accepts_to_play, keep_to_play, trial
+from games.engine.moonrakers.engine import Trial, accepts_to_play, keep_to_play, settled, trial
 from games.engine.moonrakers.legal import claim_candidates, followup_default, other_candidates, pending
 from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.notation import format_command
@@ -77,9 +77,9 @@ ABOUT_TO_WIN = 8  # Prestige: a player this close to 10 gets no help from those 
 
 class _Legal:
     """The legal commands of a seat, checked only as the heuristic looks at them: each check
-    runs ``decide``, and the heuristic reads only the kinds it needs (a Claim, the cards it could
-    play, what it could buy), so most candidates never need one. In the candidates' order, as
-    ``legal_commands`` would list them."""
+    answers as ``decide`` would, and the heuristic reads only the kinds it needs (a Claim, the cards
+    it could play, what it could buy), so most candidates never need one. In the candidates' order,
+    as ``legal_commands`` would list them."""
 
     def __init__(self, state: GameState, seat: int, known: Sequence[Command] | None = None) -> None:
         self._state, self._seat = state, seat
@@ -88,8 +88,8 @@ class _Legal:
         # built only when it looks further (planning and negotiation never do).
         self._claims: Sequence[Command] = claim_candidates(state, seat) if known is None else ()
         self._all: Sequence[Command] | None = known
-        # Each check writes the candidate's events out: the one the heuristic plays needs no
-        # second ``decide`` of its own (most checked candidates are the one played).
+        # A check that runs the handler writes the candidate's events out: the one the heuristic
+        # plays needs no second ``decide`` of its own (most checked candidates are the one played).
         self._trials: dict[int, tuple[Command, Trial]] = {}
 
     @property
@@ -104,7 +104,14 @@ class _Legal:
         known = self._trials.get(index)
         if known is not None:
             return known[1].accepted
-        checked = trial(self._state, self._seat, command)
+        # A command its check settles (engine.CHECKS: nearly every kind) is answered by the check
+        # alone, without its events: the ``decide`` that plays it runs its handler, once, as a trial
+        # would have. The others are tried, keeping their events for that ``decide``.
+        answer = settled(self._state, self._seat, command)
+        if answer is None:
+            checked = trial(self._state, self._seat, command)
+        else:
+            checked = Trial(accepted=answer, events=None, folds=[])
         self._trials[index] = (command, checked)
         return checked.accepted
 
