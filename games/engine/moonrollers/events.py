@@ -11,7 +11,6 @@ cards revealed, where a returned token went) is in the payload, decided by ``dec
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
@@ -19,6 +18,7 @@ from typing import Any, ClassVar, Self
 from games.engine.core import Event
 from games.engine.moonrollers.cards import CREW, DISPLAY_SIZE
 from games.engine.moonrollers.dice import (
+    EXTRA,
     FACE_INDEX,
     NO_DICE,
     TOTAL_DICE,
@@ -32,11 +32,41 @@ from games.engine.moonrollers.state import (
     OVER,
     ROLLED,
     START,
+    STATE_DECK,
+    STATE_DISPLAY,
+    STATE_ENDING,
+    STATE_FINISHED,
+    STATE_HAZARD_PILE,
+    STATE_PLAYERS,
+    STATE_SUPPLY,
+    STATE_TURN,
+    STATE_TURNS,
+    TURN_ACTED,
+    TURN_AS_EXTRA,
+    TURN_COMMITTED_THIS_ROLL,
+    TURN_COMPLETED_THIS_ROLL,
+    TURN_CREW,
+    TURN_DRAWN,
+    TURN_EXTRAS_LOCKED_AS,
+    TURN_HIRED,
+    TURN_LOCKED,
+    TURN_LOCKED_THIS_ROLL,
+    TURN_PLACED,
+    TURN_POOL,
+    TURN_PROGRESS,
+    TURN_REQUIREMENT,
+    TURN_RETURN_PENDING,
+    TURN_ROLLED,
+    TURN_SAVED,
+    TURN_STACK_PENDING,
+    TURN_USED,
     DisplayCard,
     GameState,
     Player,
     Turn,
     new_player,
+    state_of,
+    turn_of,
 )
 
 JSON = dict[str, Any]
@@ -79,7 +109,19 @@ class EventPayload:
 
     def event(self, actor: int | None) -> Event:
         """The event carrying this payload; ``actor`` is the seat that acted (or owns its secret)."""
-        return Event(self.TYPE, self.to_payload(), self.VERSION, actor)
+        e = Event(self.TYPE, self.to_payload(), self.VERSION, actor)
+        if len(_BUILT) >= _BUILT_KEPT:
+            _BUILT.clear()
+        _BUILT[id(e)] = (e, self)
+        return e
+
+
+# The typed payloads of the last events built, by the identity of the event (kept with it, so an id
+# is never reused while its entry lives): ``evolve`` folds a new event from the payload it was built
+# from rather than reading its JSON back. Nothing changes an event's payload once built. Emptied when
+# full (quicker than dropping the oldest entry each time): an event built before is read from JSON.
+_BUILT: dict[int, tuple[Event, EventPayload]] = {}
+_BUILT_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -369,12 +411,6 @@ def _faces(names: Sequence[str]) -> Counts:
     return counts_of(FACE_INDEX[n] for n in names)
 
 
-def _set_player(state: GameState, seat: int, player: Player) -> tuple[Player, ...]:
-    players = list(state.players)
-    players[seat] = player
-    return tuple(players)
-
-
 def _set_card(state: GameState, slot: int, card: DisplayCard) -> tuple[DisplayCard, ...]:
     display = list(state.display)
     display[slot] = card
@@ -385,15 +421,35 @@ def _insert(pile: tuple[int, ...], position: int, token: int) -> tuple[int, ...]
     return (*pile[:position], token, *pile[position:])
 
 
-def _end_of_turn(turn: Turn, phase: str) -> Turn:
-    """The dice go back to the supply; only what the hire's decisions need is kept."""
+def _end_of_turn(turn: Turn, phase: str, placed: tuple[int, ...] | None = None) -> Turn:
+    """The dice go back to the supply; only what the hire's decisions need is kept (``placed``:
+    other than the turn's)."""
     return Turn(
-        seat=turn.seat,
-        phase=phase,
-        roll=turn.roll,
-        crew=turn.crew,
-        placed=turn.placed,
+        turn.seat,
+        phase,
+        turn.roll,
+        turn.crew,
+        placed=turn.placed if placed is None else placed,
         drawn=turn.drawn,
+    )
+
+
+def _with_player(state: GameState, seat: int, player: Player) -> list[Any]:
+    """The fields of ``state`` with ``player`` at ``seat`` (for ``state_of``, after more changes)."""
+    fields = list(state)
+    players = list(state.players)
+    players[seat] = player
+    fields[STATE_PLAYERS] = tuple(players)
+    return fields
+
+
+def _player(player: Player, *, prestige: int | None = None, hazard: tuple[int, ...] | None = None) -> Player:
+    """``player._replace(prestige=..., hazard=...)``, built directly."""
+    return Player(
+        player.stacks,
+        player.prestige if prestige is None else prestige,
+        player.hazard if hazard is None else hazard,
+        player.abilities,
     )
 
 
@@ -440,7 +496,11 @@ def game_set_up(state: GameState | None, p: GameSetUp, seat: int | None) -> Game
 
 
 def turn_started(state: GameState, p: TurnStarted, seat: int | None) -> GameState:
-    return state._replace(turn=Turn(seat=p.seat, phase=START), supply=TOTAL_DICE, turns=state.turns + 1)
+    fields = list(state)
+    fields[STATE_TURN] = Turn(p.seat, START)
+    fields[STATE_SUPPLY] = TOTAL_DICE
+    fields[STATE_TURNS] = state.turns + 1
+    return state_of(fields)
 
 
 def turn_passed(state: GameState, p: TurnPassed, seat: int | None) -> GameState:
@@ -454,118 +514,114 @@ def dice_rolled(state: GameState, p: DiceRolled, seat: int | None) -> GameState:
     pool = add(rolled, (0, 0, 0, 0, kept, 0)) if kept else rolled
     # A roll starts the roll's part of the turn afresh: built whole, which is three times quicker
     # than a _replace of 13 of its 24 fields (the fold the most frequent after a lock).
-    return state._replace(
-        supply=state.supply - p.from_supply,
-        turn=Turn(
-            turn.seat,
-            ROLLED,
-            turn.roll + 1,
-            turn.crew,
-            turn.requirement,
-            turn.progress,
-            pool,
-            rolled,
-            len(p.faces) + kept,  # pool_size
-            turn.locked,
-            turn.extras_locked_as,
-            NO_DICE,  # as_extra
-            0,  # saved
-            0,  # locked_this_roll
-            False,  # committed_this_roll
-            False,  # completed_this_roll
-            False,  # acted
-            frozenset(),  # used
-            bool(p.safe),  # at_ok_safe
-            turn.placed,
-            turn.drawn,
-            turn.hired,
-            turn.stack_pending,
-            turn.return_pending,
-        ),
+    fields = list(state)
+    fields[STATE_SUPPLY] = state.supply - p.from_supply
+    fields[STATE_TURN] = Turn(
+        turn.seat,
+        ROLLED,
+        turn.roll + 1,
+        turn.crew,
+        turn.requirement,
+        turn.progress,
+        pool,
+        rolled,
+        len(p.faces) + kept,  # pool_size
+        turn.locked,
+        turn.extras_locked_as,
+        NO_DICE,  # as_extra
+        0,  # saved
+        0,  # locked_this_roll
+        False,  # committed_this_roll
+        False,  # completed_this_roll
+        False,  # acted
+        frozenset(),  # used
+        bool(p.safe),  # at_ok_safe
+        turn.placed,
+        turn.drawn,
+        turn.hired,
+        turn.stack_pending,
+        turn.return_pending,
     )
+    return state_of(fields)
 
 
 def dice_rerolled(state: GameState, p: DiceRerolled, seat: int | None) -> GameState:
     turn = state.turn
     before, after = _faces(p.before), _faces(p.after)
-    return _with_turn(
-        state,
-        turn._replace(
-            pool=add(sub(turn.pool, before), after),
-            rolled=add(sub(turn.rolled, before), after),
-            used=turn.used | {p.crew},
-        ),
-    )
+    fields = list(turn)
+    fields[TURN_POOL] = add(sub(turn.pool, before), after)
+    fields[TURN_ROLLED] = add(sub(turn.rolled, before), after)
+    fields[TURN_USED] = turn.used | {p.crew}
+    return _with_turn(state, turn_of(fields))
 
 
 def supply_dice_rolled(state: GameState, p: SupplyDiceRolled, seat: int | None) -> GameState:
     turn = state.turn
     added = _faces(p.added)
-    return state._replace(
-        supply=state.supply - sum(added),
-        turn=turn._replace(pool=add(turn.pool, added), used=turn.used | {p.crew}, acted=True),
-    )
+    changed = list(turn)
+    changed[TURN_POOL] = add(turn.pool, added)
+    changed[TURN_USED] = turn.used | {p.crew}
+    changed[TURN_ACTED] = True
+    fields = list(state)
+    fields[STATE_SUPPLY] = state.supply - sum(added)
+    fields[STATE_TURN] = turn_of(changed)
+    return state_of(fields)
 
 
 def crew_chosen(state: GameState, p: CrewChosen, seat: int | None) -> GameState:
-    return _with_turn(state, state.turn._replace(crew=p.crew, acted=True))
+    fields = list(state.turn)
+    fields[TURN_CREW] = p.crew
+    fields[TURN_ACTED] = True
+    return _with_turn(state, turn_of(fields))
 
 
 def requirement_committed(state: GameState, p: RequirementCommitted, seat: int | None) -> GameState:
-    return _with_turn(
-        state,
-        state.turn._replace(
-            requirement=p.requirement,
-            progress=0,
-            committed_this_roll=True,
-            acted=True,
-        ),
-    )
+    fields = list(state.turn)
+    fields[TURN_REQUIREMENT] = p.requirement
+    fields[TURN_PROGRESS] = 0
+    fields[TURN_COMMITTED_THIS_ROLL] = True
+    fields[TURN_ACTED] = True
+    return _with_turn(state, turn_of(fields))
 
 
 def dice_locked(state: GameState, p: DiceLocked, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces([d.face for d in p.dice])
     used = {d.with_ for d in p.dice if d.with_}
-    return _with_turn(
-        state,
-        turn._replace(
-            pool=sub(turn.pool, faces),
-            locked=add(turn.locked, faces),
-            extras_locked_as=turn.extras_locked_as + tuple(d.as_ for d in p.dice if d.face == "extra"),
-            progress=p.progress,
-            locked_this_roll=turn.locked_this_roll + sum(faces),
-            used=turn.used | used if used else turn.used,
-            acted=True,
-        ),
-    )
+    fields = list(turn)
+    fields[TURN_POOL] = sub(turn.pool, faces)
+    fields[TURN_LOCKED] = add(turn.locked, faces)
+    if faces[EXTRA]:
+        fields[TURN_EXTRAS_LOCKED_AS] = turn.extras_locked_as + tuple(
+            d.as_ for d in p.dice if d.face == "extra"
+        )
+    fields[TURN_PROGRESS] = p.progress
+    fields[TURN_LOCKED_THIS_ROLL] = turn.locked_this_roll + sum(faces)
+    if used:
+        fields[TURN_USED] = turn.used | used
+    fields[TURN_ACTED] = True
+    return _with_turn(state, turn_of(fields))
 
 
 def dice_treated_as_extra(state: GameState, p: DiceTreatedAsExtra, seat: int | None) -> GameState:
     turn = state.turn
     faces = _faces(p.faces)
-    return _with_turn(
-        state,
-        turn._replace(
-            pool=sub(turn.pool, faces),
-            as_extra=add(turn.as_extra, faces),
-            used=turn.used | {p.crew},
-            acted=True,
-        ),
-    )
+    fields = list(turn)
+    fields[TURN_POOL] = sub(turn.pool, faces)
+    fields[TURN_AS_EXTRA] = add(turn.as_extra, faces)
+    fields[TURN_USED] = turn.used | {p.crew}
+    fields[TURN_ACTED] = True
+    return _with_turn(state, turn_of(fields))
 
 
 def wild_saved(state: GameState, p: WildSaved, seat: int | None) -> GameState:
     turn = state.turn
-    return _with_turn(
-        state,
-        turn._replace(
-            pool=sub(turn.pool, (0, 0, 0, 0, 1, 0)),
-            saved=1,
-            used=turn.used | {p.crew},
-            acted=True,
-        ),
-    )
+    fields = list(turn)
+    fields[TURN_POOL] = sub(turn.pool, (0, 0, 0, 0, 1, 0))
+    fields[TURN_SAVED] = 1
+    fields[TURN_USED] = turn.used | {p.crew}
+    fields[TURN_ACTED] = True
+    return _with_turn(state, turn_of(fields))
 
 
 def requirement_completed(state: GameState, p: RequirementCompleted, seat: int | None) -> GameState:
@@ -574,52 +630,60 @@ def requirement_completed(state: GameState, p: RequirementCompleted, seat: int |
     card = state.display[slot]
     tokens = list(card.tokens)
     tokens[p.requirement] = seat
-    used = turn.used | {p.by} if p.by else turn.used
-    return state._replace(
-        display=_set_card(state, slot, DisplayCard(card.crew, tuple(tokens))),
-        turn=turn._replace(
-            requirement=None,
-            progress=0,
-            completed_this_roll=True,
-            placed=(*turn.placed, p.requirement),
-            used=used,
-            acted=True,
-        ),
-    )
+    changed = list(turn)
+    changed[TURN_REQUIREMENT] = None
+    changed[TURN_PROGRESS] = 0
+    changed[TURN_COMPLETED_THIS_ROLL] = True
+    changed[TURN_PLACED] = (*turn.placed, p.requirement)
+    if p.by:
+        changed[TURN_USED] = turn.used | {p.by}
+    changed[TURN_ACTED] = True
+    fields = list(state)
+    fields[STATE_DISPLAY] = _set_card(state, slot, DisplayCard(card.crew, tuple(tokens)))
+    fields[STATE_TURN] = turn_of(changed)
+    return state_of(fields)
 
 
 def hazard_tokens_drawn(state: GameState, p: HazardTokensDrawn, seat: int | None) -> GameState:
     tokens = tuple(p.tokens)
-    pile = state.hazard_pile[len(tokens) :]
     turn = state.turn
-    if p.crew:
-        turn = turn._replace(used=turn.used | {p.crew}, acted=True)
+    if p.crew or p.choose:
+        changed = list(turn)
+        if p.crew:
+            changed[TURN_USED] = turn.used | {p.crew}
+            changed[TURN_ACTED] = True
+        if p.choose:
+            changed[TURN_DRAWN] = tokens
+        turn = turn_of(changed)
     if p.choose:
-        return state._replace(hazard_pile=pile, turn=turn._replace(drawn=tokens))
-    who = _seat(seat)
-    player = state.players[who]
-    return state._replace(
-        hazard_pile=pile,
-        players=_set_player(state, who, player._replace(hazard=player.hazard + tokens)),
-        turn=turn,
-    )
+        fields = list(state)
+    else:
+        who = _seat(seat)
+        player = state.players[who]
+        fields = _with_player(state, who, _player(player, hazard=player.hazard + tokens))
+    fields[STATE_HAZARD_PILE] = state.hazard_pile[len(tokens) :]
+    fields[STATE_TURN] = turn
+    return state_of(fields)
 
 
 def hazard_token_kept(state: GameState, p: HazardTokenKept, seat: int | None) -> GameState:
     who = _seat(seat)
     player = state.players[who]
-    return state._replace(
-        players=_set_player(state, who, player._replace(hazard=(*player.hazard, p.token))),
-        hazard_pile=_insert(state.hazard_pile, p.position, p.returned),
-        turn=state.turn._replace(drawn=()),
-    )
+    fields = _with_player(state, who, _player(player, hazard=(*player.hazard, p.token)))
+    fields[STATE_HAZARD_PILE] = _insert(state.hazard_pile, p.position, p.returned)
+    changed = list(state.turn)
+    changed[TURN_DRAWN] = ()
+    fields[STATE_TURN] = turn_of(changed)
+    return state_of(fields)
 
 
 def prestige_scored(state: GameState, p: PrestigeScored, seat: int | None) -> GameState:
     players = list(state.players)
     for who, points in p.awards:
-        players[who] = players[who]._replace(prestige=players[who].prestige + points)
-    return state._replace(players=tuple(players))
+        players[who] = _player(players[who], prestige=players[who].prestige + points)
+    fields = list(state)
+    fields[STATE_PLAYERS] = tuple(players)
+    return state_of(fields)
 
 
 def crew_hired(state: GameState, p: CrewHired, seat: int | None) -> GameState:
@@ -638,21 +702,18 @@ def crew_hired(state: GameState, p: CrewHired, seat: int | None) -> GameState:
         display[p.slot] = DisplayCard(refill, (None,) * len(CREW[refill].requirements))
     else:
         del display[p.slot]
-    turn = _end_of_turn(state.turn, HIRED)
-    duplicate = stack is not None
-    turn = turn._replace(
-        hired=crew if p.stack == "ask" else None,
-        stack_pending=p.stack == "ask",
-        return_pending=duplicate,
-    )
-    return state._replace(
-        players=_set_player(state, who, player.with_stacks(tuple(stacks))),
-        display=tuple(display),
-        deck=state.deck[1:] if refill else state.deck,
-        supply=TOTAL_DICE,
-        turn=turn,
-        ending=state.ending + tuple(r for r in p.ending if r not in state.ending),
-    )
+    changed = list(_end_of_turn(state.turn, HIRED))
+    changed[TURN_HIRED] = crew if p.stack == "ask" else None
+    changed[TURN_STACK_PENDING] = p.stack == "ask"
+    changed[TURN_RETURN_PENDING] = stack is not None  # a duplicate faction: return a Hazard token
+    fields = _with_player(state, who, player.with_stacks(tuple(stacks)))
+    fields[STATE_DISPLAY] = tuple(display)
+    if refill:
+        fields[STATE_DECK] = state.deck[1:]
+    fields[STATE_SUPPLY] = TOTAL_DICE
+    fields[STATE_TURN] = turn_of(changed)
+    fields[STATE_ENDING] = state.ending + tuple(r for r in p.ending if r not in state.ending)
+    return state_of(fields)
 
 
 def crew_stacked(state: GameState, p: CrewStacked, seat: int | None) -> GameState:
@@ -663,14 +724,18 @@ def crew_stacked(state: GameState, p: CrewStacked, seat: int | None) -> GameStat
     assert stack is not None
     stacks = list(player.stacks)
     stacks[stack] = (crew, *stacks[stack]) if p.position == "top" else (*stacks[stack], crew)
-    return state._replace(
-        players=_set_player(state, who, player.with_stacks(tuple(stacks))),
-        turn=state.turn._replace(hired=None, stack_pending=False),
-    )
+    fields = _with_player(state, who, player.with_stacks(tuple(stacks)))
+    changed = list(state.turn)
+    changed[TURN_HIRED] = None
+    changed[TURN_STACK_PENDING] = False
+    fields[STATE_TURN] = turn_of(changed)
+    return state_of(fields)
 
 
 def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | None) -> GameState:
-    turn = state.turn._replace(return_pending=False)
+    changed = list(state.turn)
+    changed[TURN_RETURN_PENDING] = False
+    turn = turn_of(changed)
     if p.index is None:
         return _with_turn(state, turn)
     assert p.token is not None and p.position is not None
@@ -678,16 +743,18 @@ def hazard_token_returned(state: GameState, p: HazardTokenReturned, seat: int | 
     player = state.players[who]
     index = p.index
     hazard = player.hazard[:index] + player.hazard[index + 1 :]
-    return state._replace(
-        players=_set_player(state, who, player._replace(hazard=hazard)),
-        hazard_pile=_insert(state.hazard_pile, p.position, p.token),
-        turn=turn,
-    )
+    fields = _with_player(state, who, _player(player, hazard=hazard))
+    fields[STATE_HAZARD_PILE] = _insert(state.hazard_pile, p.position, p.token)
+    fields[STATE_TURN] = turn
+    return state_of(fields)
 
 
 def stopped(state: GameState, p: Stopped | TurnSettled, seat: int | None) -> GameState:
     # The token of an uncompleted commitment lives in turn.requirement: ending the turn takes it back.
-    return state._replace(supply=TOTAL_DICE, turn=_end_of_turn(state.turn, OVER))
+    fields = list(state)
+    fields[STATE_SUPPLY] = TOTAL_DICE
+    fields[STATE_TURN] = _end_of_turn(state.turn, OVER)
+    return state_of(fields)
 
 
 def busted(state: GameState, p: Busted, seat: int | None) -> GameState:
@@ -701,25 +768,26 @@ def busted(state: GameState, p: Busted, seat: int | None) -> GameState:
         for i in p.removed:
             tokens[i] = None
         display = _set_card(state, slot, DisplayCard(card.crew, tuple(tokens)))
-    players = state.players
     if p.prestige:
-        player = players[who]
-        players = _set_player(state, who, player._replace(prestige=player.prestige + p.prestige))
-    return state._replace(
-        display=display,
-        players=players,
-        supply=TOTAL_DICE,
-        turn=_end_of_turn(turn, OVER)._replace(placed=()),
-    )
+        player = state.players[who]
+        fields = _with_player(state, who, _player(player, prestige=player.prestige + p.prestige))
+    else:
+        fields = list(state)
+    fields[STATE_DISPLAY] = display
+    fields[STATE_SUPPLY] = TOTAL_DICE
+    fields[STATE_TURN] = _end_of_turn(turn, OVER, placed=())
+    return state_of(fields)
 
 
 def game_ended(state: GameState, p: GameEnded, seat: int | None) -> GameState:
-    return state._replace(
-        finished=True,
-        ending=tuple(p.reasons),
-        supply=TOTAL_DICE,
-        turn=_end_of_turn(state.turn, OVER)._replace(drawn=()),
-    )
+    changed = list(_end_of_turn(state.turn, OVER))
+    changed[TURN_DRAWN] = ()
+    fields = list(state)
+    fields[STATE_FINISHED] = True
+    fields[STATE_ENDING] = tuple(p.reasons)
+    fields[STATE_SUPPLY] = TOTAL_DICE
+    fields[STATE_TURN] = turn_of(changed)
+    return state_of(fields)
 
 
 Fold = Callable[[Any, Any, int | None], GameState]
@@ -760,24 +828,27 @@ UPCASTERS: dict[tuple[str, int], Callable[[JSON], JSON]] = {
 }
 
 
-# The last folds, by the identity of the state and the event (both kept, so an id is never reused
-# while its entry lives): a command's handler folds its own events to look ahead, decide folds them
-# again to find what follows, and its caller folds them once more; each pair is folded once.
-_FOLDED: OrderedDict[tuple[int, int], tuple[GameState | None, Event, GameState]] = OrderedDict()
-_FOLDS_KEPT = 32
+# The last folds, by the identity of the event, with the state it was folded from (both kept, so an
+# id is never reused while its entry lives): a command's handler folds its own events to look ahead,
+# decide folds them again to find what follows, and its caller folds them once more; each is folded
+# once. An event folded from another state is folded again (and that fold kept instead). Emptied
+# when full, quicker than dropping the oldest entry each time: a command's folds span a few events,
+# and the rare one lost is folded again (to an equal state).
+_FOLDED: dict[int, tuple[Event, GameState | None, GameState]] = {}
+_FOLDS_KEPT = 64
 
 
 def evolve(state: GameState | None, e: Event) -> GameState:
-    key = (id(state), id(e))
-    folded = _FOLDED.get(key)
-    if folded is not None and folded[0] is state and folded[1] is e:
+    folded = _FOLDED.get(id(e))
+    if folded is not None and folded[0] is e and folded[1] is state:
         return folded[2]
     entry = FOLDS.get(e.type)
     if entry is None:
         raise ValueError(f"moonrollers has no event type {e.type!r}")
     read, fold = entry
-    after = fold(state, read(e.payload), e.seat)
-    if len(_FOLDED) >= _FOLDS_KEPT:
-        _FOLDED.popitem(last=False)
-    _FOLDED[key] = (state, e, after)
+    built = _BUILT.get(id(e))
+    after = fold(state, built[1] if built is not None and built[0] is e else read(e.payload), e.seat)
+    if folded is None and len(_FOLDED) >= _FOLDS_KEPT:
+        _FOLDED.clear()
+    _FOLDED[id(e)] = (e, state, after)
     return after

@@ -14,6 +14,7 @@ from games.engine.core import Event, Rng, fold
 from games.engine.moonrollers import ENGINE, bots, events
 from games.engine.moonrollers.abilities import DOUBLE_IN_SMALL_POOL, EXTRA_AS_TWO
 from games.engine.moonrollers.bots import heuristic, legality, odds, worth
+from games.engine.moonrollers.cards import CREW
 from games.engine.moonrollers.dice import TOTAL_DICE
 from games.engine.moonrollers.legal import COMMIT, LOCK_DICE
 from games.engine.moonrollers.state import GameState
@@ -190,3 +191,110 @@ def test_a_plan_taken_from_the_last_decision_is_the_plan_made_afresh() -> None:
         _forget_plans_and_values()
         assert following == heuristic.heuristic_command(state, seat), seq
     assert reused > 100  # the memo was used, not only filled
+
+
+def test_a_plain_lock_from_the_shared_table_is_the_lock_worked_out_afresh() -> None:
+    """A lock on which only the face's dice and Wilds can go is taken from a table shared by every
+    position (``_plain_best_lock``): in every position of games by the bot and by random players, and
+    for every open requirement on the display, it is the lock ``_best_lock_of`` makes of the dice
+    ``_lockable_dice`` lists."""
+    plain = 0
+    positions = _positions(2, 4, "plain-lock") + _positions(2, 3, "plain-lock", driver="random")
+    for state, _, _, _ in positions:
+        turn = state.turn
+        if turn.phase != "rolled" or turn.drawn:
+            continue
+        locking = heuristic._Locking(state)
+        for card in state.display:
+            for index, token in enumerate(card.tokens):
+                if token is not None:
+                    continue
+                req = CREW[card.crew].requirements[index]
+                mine = turn.crew == card.crew and turn.requirement == index
+                needed = req.count - (turn.progress if mine else 0)
+                twos, ones = heuristic._lockable_dice(turn, req.face, locking.locking)
+                plain += not twos and all(d.crew is None for d in ones)
+                odds_ = odds.face_odds(req.face, locking.abilities)
+                afresh = heuristic._best_lock_of(twos, ones, needed, odds_, locking.dice, locking.b3_ar)
+                assert locking.best(card.crew, index) == afresh
+    assert plain > 1000
+
+
+def _landing_saved(saving: odds._Saving, counts: tuple[int, ...], n: int) -> bool:
+    """Whether a roll is saved, as first written: each way to land asked in turn."""
+    if counts[5]:  # an Extra Die
+        if saving.extra or (saving.moro and n <= 3):
+            return True
+    elif saving.no_extra and n:
+        return True
+    return 1 in [counts[g] for g in saving.singles]
+
+
+def _second_chance(retries: odds._Retries, counts: tuple[int, ...]) -> float:
+    """A way to land's second chance, as first written."""
+    miss = 1.0
+    if retries.vila_miss is not None and counts[1] == 0:
+        miss = min(miss, retries.vila_miss)
+    if retries.lila_miss is not None and counts[1] >= 2:
+        miss = min(miss, retries.lila_miss)
+    if retries.saghari and counts[0] == 0:
+        miss *= 5 / 6
+    if retries.ryan_rogal and counts[0] >= 2:
+        miss *= (5 / 6) ** 2
+    if retries.b3_ar and counts[2] >= 3:
+        miss = 0.0
+    return 1 - miss
+
+
+@pytest.mark.parametrize("req_faces", [(0,), (1,), (2,), (3,), (4,), (0, 3), (1, 2, 4)])
+def test_the_saved_rolls_and_second_chances_are_those_of_each_way_to_land(req_faces: tuple[int, ...]) -> None:
+    """``_saved_rolls`` and ``_second_chances`` read what each way a roll lands shows from a table
+    (``_landings``): the very answers of asking each way in turn, for every set of saving and
+    re-roll abilities."""
+    others = tuple(f for f in range(6) if f not in {4, *req_faces})
+    savings = {
+        odds._saving(req_faces, frozenset(a))
+        for a in (
+            (),
+            ("zek-zarag",),
+            ("vanta-sae",),
+            ("moro-mada", "bill-bendo"),
+            ("tantin-al-vale", "lee-van-cribb", "ada-massa"),
+            ("ryle-al-wren", "dana-powalki", "nella-van-daval", "moro-mada"),
+        )
+    }
+    retries_sets = [
+        odds._Retries(vila, lila, saghari, ryan, b3)
+        for vila in (None, 0.25)
+        for lila in (None, 0.1)
+        for saghari in (False, True)
+        for ryan in (False, True)
+        for b3 in (False, True)
+    ]
+    for n in range(TOTAL_DICE + 1):
+        landings = [counts for counts, _ in odds._compositions(n, others)]
+        for saving in savings:
+            expected = tuple(_landing_saved(saving, c, n) for c in landings)
+            assert odds._saved_rolls(n, others, saving) == expected
+        for retries in retries_sets:
+            assert odds._second_chances(n, others, retries) == tuple(
+                _second_chance(retries, c) for c in landings
+            )
+
+
+@pytest.mark.parametrize("abilities", [frozenset(), frozenset({"ada-massa"}), frozenset({"tantin-al-vale"})])
+def test_the_normal_faces_share_one_table_only_when_their_chances_are_the_same(
+    abilities: frozenset[str],
+) -> None:
+    """Without an ability that saves a roll, the completion chances of a normal face are one table
+    (``face_odds`` names DAMAGE for the four): the floats of the plain computation for the face
+    itself."""
+    for face in range(4):
+        shared = odds.face_odds(face, abilities)
+        own = shared._replace(face=face)
+        memo: dict[tuple[int, int], float] = {}
+        for n in range(1, TOTAL_DICE + 1):
+            for needed in range(1, 9):
+                assert odds.complete_chance(n, needed, shared) == _plain_complete_chance(n, needed, own, memo)
+    with_rescue = odds.face_odds(1, frozenset({"vanta-sae"}))
+    assert with_rescue.face == 1 and with_rescue.abilities

@@ -328,10 +328,29 @@ class _Locking:
         except KeyError:
             pass
         face, needed = key
-        twos, ones = _lockable_dice(turn, face, self.locking)
-        found = _best_lock_of(twos, ones, needed, face_odds(face, self.abilities), self.dice, self.b3_ar)
+        odds = face_odds(face, self.abilities)
+        rules = _lock_rules(face, self.locking)
+        if not rules.more_dice and (rules.doubler is None or not 1 <= turn.pool_size <= 3):
+            # Only the face's dice and Wilds go on it, each counting 1: a few numbers say it all.
+            wilds = turn.pool[WILD] if face != WILD else 0
+            found = _plain_best_lock(face, needed, turn.pool[face], wilds, odds, self.dice, self.b3_ar)
+        else:
+            twos, ones = _lockable_dice(turn, face, self.locking)
+            found = _best_lock_of(twos, ones, needed, odds, self.dice, self.b3_ar)
         self.found[key] = found
         return found
+
+
+# The best plain lock (``_lockable_dice`` without an ability that changes it) depends only on these
+# numbers, which positions of every game share: worked out once for each.
+@lru_cache(maxsize=16384)
+def _plain_best_lock(
+    face: int, needed: int, fitting: int, wilds: int, odds: Odds, dice: tuple[int, int, int, int], b3_ar: bool
+) -> tuple[float, _Lock] | None:
+    """``_best_lock_of`` for ``fitting`` dice of ``face`` then ``wilds`` Wilds (none when ``face``
+    is Wild: ``fitting`` counts them), each counting 1."""
+    ones = [_die(face)] * fitting + [_die(WILD)] * wilds
+    return _best_lock_of([], ones, needed, odds, dice, b3_ar)
 
 
 def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] | None:
@@ -381,7 +400,7 @@ def _best_plan(state: GameState, targets: list[_Target]) -> _Plan | None:
     locking = _Locking(state)
     best: tuple[tuple[float, int, float], int] | None = None
     chosen: _Plan | None = None
-    for i in sorted(range(len(targets)), key=lambda i: -targets[i].value):
+    for i in sorted(range(len(targets)), key=[-target.value for target in targets].__getitem__):
         target = targets[i]
         if best is not None and round(max(0.0, target.value), 6) < best[0][0]:
             break
@@ -700,6 +719,12 @@ def _commit_text(crew: str, index: int) -> str:
     return format_command(Commit(FACES[req.face], req.count if several else None))
 
 
+# A lock is a few dice of a few kinds: each text is built once.
+@lru_cache(maxsize=1024)
+def _lock_text(dice: tuple[LockedDie, ...]) -> str:
+    return format_command(LockDice(dice))
+
+
 def _rolled_command(state: GameState, kind: str) -> str:
     if kind == USE_ABILITY_OR_BUST:
         return _rescue_command(state)
@@ -717,7 +742,7 @@ def _rolled_command(state: GameState, kind: str) -> str:
             return f"choose {plan.crew}"
         if kind == COMMIT:
             return _commit_text(plan.crew, plan.requirement)
-        return format_command(LockDice(plan.lock.dice))
+        return _lock_text(plan.lock.dice)
     if should_roll(state):
         return _before_rolling_command(state) or "roll"
     return "stop" if may_stop(state) else "settle"

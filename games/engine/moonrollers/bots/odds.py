@@ -179,33 +179,81 @@ def _retries(n: int, fit: float, abilities: frozenset[str], committed: bool) -> 
 # Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
 # (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
 # share; ``_rescue_chance`` then only adds them up.
+class _Landings(NamedTuple):
+    """What the saving and re-roll abilities read of each way a roll can land (``_compositions``)."""
+
+    extra: tuple[bool, ...]  # an Extra Die shows
+    once: tuple[int, ...]  # the faces shown exactly once, as bits (1 << face)
+    # Which second chances apply, as bits: no Reactor, 2 Reactors or more, no Damage, 2 Damage or
+    # more, 3 Thrusters or more (``_second_chances``).
+    retry: tuple[int, ...]
+
+
+@cache
+def _landings(n: int, others: tuple[int, ...]) -> _Landings:
+    extra, once, retry = [], [], []
+    for counts, _ in _compositions(n, others):
+        extra.append(counts[EXTRA] > 0)
+        once.append(
+            (counts[0] == 1)
+            | (counts[1] == 1) << 1
+            | (counts[2] == 1) << 2
+            | (counts[3] == 1) << 3
+            | (counts[4] == 1) << 4
+            | (counts[5] == 1) << 5
+        )
+        retry.append(
+            (counts[REACTOR] == 0)
+            | (counts[REACTOR] >= 2) << 1
+            | (counts[DAMAGE] == 0) << 2
+            | (counts[DAMAGE] >= 2) << 3
+            | (counts[THRUSTER] >= 3) << 4
+        )
+    return _Landings(tuple(extra), tuple(once), tuple(retry))
+
+
 @lru_cache(maxsize=8192)
 def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
-    """``_saves`` of every way the roll can land (a roll of 12 dice lands in hundreds of ways)."""
-    return tuple(_saves(saving, counts, n) for counts, _ in _compositions(n, others))
+    """``_saves`` of every way the roll can land (a roll of 12 dice lands in hundreds of ways),
+    from what each way shows (``_landings``) rather than asking ``_saves`` hundreds of times."""
+    landings = _landings(n, others)
+    with_extra = saving.extra or (saving.moro and n <= 3)
+    without_extra = saving.no_extra and n > 0
+    singles = sum(1 << f for f in set(saving.singles))
+    return tuple(
+        [
+            (with_extra if extra else without_extra) or bool(once & singles)
+            for extra, once in zip(landings.extra, landings.once, strict=True)
+        ]
+    )
 
 
 @lru_cache(maxsize=8192)
 def _second_chances(n: int, others: tuple[int, ...], retries: _Retries) -> tuple[float, ...]:
     """For every way the roll can land, the chance that a re-roll or supply-roll ability turns a
     roll that locks nothing into one that does (approximately: re-rolled dice fit with the plain
-    chance)."""
+    chance). It depends only on which retries apply (``_Landings.retry``): worked out once for each
+    of those few cases."""
+    cases = _landings(n, others).retry
+    by_case = {case: _second_chance(case, retries) for case in set(cases)}
+    return tuple(map(by_case.__getitem__, cases))
+
+
+def _second_chance(case: int, retries: _Retries) -> float:
+    """``_second_chances`` of a way to land whose retries are ``case`` (``_Landings.retry``)."""
     vila_miss, lila_miss = retries.vila_miss, retries.lila_miss
-    out = []
-    for counts, _ in _compositions(n, others):
-        miss = 1.0
-        if vila_miss is not None and counts[REACTOR] == 0:
-            miss = min(miss, vila_miss)
-        if lila_miss is not None and counts[REACTOR] >= 2:
-            miss = min(miss, lila_miss)
-        if retries.saghari and counts[DAMAGE] == 0:
-            miss *= 5 / 6  # the supply die shows a Wild
-        if retries.ryan_rogal and counts[DAMAGE] >= 2:
-            miss *= (5 / 6) ** 2
-        if retries.b3_ar and counts[THRUSTER] >= 3:
-            miss = 0.0  # completes a requirement committed on an earlier roll
-        out.append(1 - miss)
-    return tuple(out)
+    miss = 1.0
+    if vila_miss is not None and case & 1:  # no Reactor
+        miss = min(miss, vila_miss)
+    if lila_miss is not None and case & 2:  # 2 Reactors or more
+        miss = min(miss, lila_miss)
+    if retries.saghari and case & 4:  # no Damage
+        miss *= 5 / 6  # the supply die shows a Wild
+    if retries.ryan_rogal and case & 8:  # 2 Damage or more
+        miss *= (5 / 6) ** 2
+    if retries.b3_ar and case & 16:  # 3 Thrusters or more
+        miss = 0.0  # completes a requirement committed on an earlier roll
+    return 1 - miss
 
 
 @lru_cache(maxsize=65536)
@@ -248,6 +296,8 @@ def roll_lock_chance(n: int, req_faces: tuple[int, ...], abilities: frozenset[st
 class Odds(NamedTuple):
     """What the completion chance of a requirement depends on."""
 
+    # The requirement's face; DAMAGE stands for every normal face when no ability can save a roll
+    # (``abilities`` empty): their chances are then the same floats, worked out once.
     face: int
     doubled: bool  # an ability doubles this face's dice in a pool of 1 to 3
     extra_two: bool  # an ability locks an Extra Die as 2 of this face
@@ -256,11 +306,14 @@ class Odds(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def face_odds(face: int, abilities: frozenset[str]) -> Odds:
+    relevant = _relevant(face, abilities)
     return Odds(
-        face,
+        # A normal face counts only through its chance to fit (a third) and the rescue chance, which
+        # is none without a relevant ability: one table then serves the four (``complete_chance``).
+        face if face == WILD or relevant else DAMAGE,
         face != WILD and any(DOUBLE_IN_SMALL_POOL.get(a) == face for a in abilities),
         face != WILD and any(EXTRA_AS_TWO.get(a) == face for a in abilities),
-        _relevant(face, abilities),
+        relevant,
     )
 
 
@@ -276,7 +329,12 @@ def _trinomial(n: int, fit: float) -> tuple[tuple[int, int, float], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+# The completion chances worked out so far, per Odds and then by (dice rolled, still needed): a
+# table of at most 12 x 12 floats for each Odds a game's abilities make (a few hundred). The tables
+# are read in the inner loop of ``_best_after_lock``, where a plain dict is much quicker than a call.
+_TABLES: dict[Odds, dict[tuple[int, int], float]] = {}
+
+
 def complete_chance(n: int, needed: int, odds: Odds) -> float:
     """The chance of completing a requirement that still needs ``needed``, rolling ``n`` dice now,
     if the player keeps rolling and locks, each roll, the number of dice that gives the best chance.
@@ -286,7 +344,18 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
     n = min(n, TOTAL_DICE)
     if n <= 0:
         return 0.0
-    best = _best_after_lock(n, needed, odds)
+    table = _TABLES.get(odds)
+    if table is None:
+        table = _TABLES[odds] = {}
+    found = table.get((n, needed))
+    if found is None:
+        found = table[n, needed] = _complete_chance(n, needed, odds, table)
+    return found
+
+
+def _complete_chance(n: int, needed: int, odds: Odds, table: dict[tuple[int, int], float]) -> float:
+    """``complete_chance`` worked out, for 1 to 12 dice (``table``: that of ``odds``)."""
+    best = _best_after_lock(n, needed, odds, table)
     total = 0.0
     rescue: float | None = None
     for k, e, chance in _trinomial(n, _fit_chance(odds.face)):
@@ -302,7 +371,9 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
     return total
 
 
-def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
+def _best_after_lock(
+    n: int, needed: int, odds: Odds, table: dict[tuple[int, int], float]
+) -> list[list[float]]:
     """For a roll of ``n`` dice, ``k`` of them fitting and ``e`` Extra Dice among the others: the best
     chance of completing after this roll's lock (``[k][e]``), exactly 1.0 when a lock completes now.
 
@@ -313,6 +384,24 @@ def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
     of a level up to ``k`` fitting dice is its best up to ``k - 1`` and the lock of exactly ``k``."""
     mult = 2 if odds.doubled and n <= 3 else 1
     best = [[0.0] * (n + 1 - k) for k in range(n + 1)]
+    if not odds.extra_two:
+        # No Extra Die counts: the one level, the best lock of 1 to ``k`` fitting dice (the loop below
+        # for ``most_twos`` 0, without its levels; the same floats).
+        for e in range(n + 1):
+            found = 0.0
+            for k in range(1, n + 1 - e):
+                if k * mult >= needed:
+                    for more in range(k, n + 1 - e):
+                        best[more][e] = 1.0
+                    break
+                left = min(n + e - k, TOTAL_DICE)
+                after = table.get((left, needed - k * mult)) if left else 0.0
+                if after is None:
+                    after = complete_chance(left, needed - k * mult, odds)
+                if after > found:
+                    found = after
+                best[k][e] = found
+        return best
     for e in range(n + 1):
         most_twos = e if odds.extra_two else 0
         level_best = [0.0] * (most_twos + 1)
@@ -323,7 +412,12 @@ def _best_after_lock(n: int, needed: int, odds: Odds) -> list[list[float]]:
             for twos in range(most_twos + 1):
                 if k or twos:
                     value = k * mult + 2 * twos
-                    after = complete_chance(n + e - k - 2 * twos, needed - value, odds)
+                    # ``complete_chance(left, needed - value, odds)``, read from the table: more than
+                    # 0 still needed (the lock does not complete), 0 to 12 dice left.
+                    left = min(n + e - k - 2 * twos, TOTAL_DICE)
+                    after = table.get((left, needed - value)) if left else 0.0
+                    if after is None:
+                        after = complete_chance(left, needed - value, odds)
                     if after > level_best[twos]:
                         level_best[twos] = after
             found = level_best[0]

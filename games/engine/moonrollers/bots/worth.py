@@ -89,6 +89,9 @@ def disqualify_chance(symbols: int, others: float, players: int) -> float:
     return 1 / (1 + exp(-_RISK_SLOPE * (lead + 0.5)))
 
 
+# Asked for every token kept, returned or hoped for, and for every player's score estimate in a hire's
+# worth: a few hundred hands, worked out once each.
+@lru_cache(maxsize=8192)
 def hazard_points(tokens: tuple[int, ...], others: float, players: int) -> float:
     """What ``tokens`` are expected to score at the end."""
     return sum(tokens) * (1 - disqualify_chance(hazard_symbols(tokens), others, players))
