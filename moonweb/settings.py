@@ -563,3 +563,12 @@ CACHES["pages"] = {
     # About 10-30 kB each: at most some tens of MB per process, the least recently read dropped.
     "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_FRAGMENT_ENTRIES", 2000)},
 }
+# The log's lines, each drawn once per reader (games/views/log.py): 40 small entries (a few hundred
+# bytes) per reader and game, kept apart so that they do not push the pages' fragments out.
+PAGE_LOG_LINE_CACHE = "log-lines"
+CACHES["log-lines"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "moonweb-log-lines",
+    # At most about 10 MB per process.
+    "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_LOG_LINE_ENTRIES", 20000)},
+}

@@ -5,9 +5,10 @@ anew, though all its lines but the newest were drawn for the position before: re
 redacting them for the reader, rendering their messages and drawing their HTML took about 5 ms of
 a first view's 25-30. A line follows from its event alone, the reader's seat (what they may know
 of it), their language and the players' names (``selectors.redact_row`` reads nothing else), so
-each is kept in the page cache under exactly that; a new position reads and draws only its new
-events. An event the reader may not see is kept as an empty line. Seqs run from 1 without a gap
-(``store.append``), so the newest lines' keys follow from ``game.last_seq`` before any read.
+each is kept under exactly that (in ``PAGE_LOG_LINE_CACHE``: memory of the process, as the
+fragments); a new position reads and draws only its new events. An event the reader may not see is
+kept as an empty line. Seqs run from 1 without a gap (``store.append``), so the newest lines' keys
+follow from ``game.last_seq`` before any read.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def recent_lines(game: models.Game, seat: int | None, names: Mapping[int, str]) 
     last = game.last_seq
     seqs = range(max(1, last - selectors.RECENT_LOG + 1), last + 1)
     seconds = page_cache.seconds()
-    cache = caches[page_cache.cache_alias()] if seconds > 0 else None
+    cache = caches[page_cache.log_line_alias()] if seconds > 0 else None
     # The seed's digest tells apart two games a test database gave the same id (as fragment_key).
     reader = f"{game.pk}:{game.seed_sha256[:16]}:{seat}:{translation.get_language() or ''}:"
     prefix = f"log-line:{reader}{digest(sorted(names.items()))}:"
