@@ -7,7 +7,15 @@ says how long an entry is kept; 0 turns it off, and the log's lines (``PAGE_LOG_
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
 from django.conf import settings
+from django.core.cache import caches
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 
 def cache_alias() -> str:
@@ -26,3 +34,23 @@ def log_line_alias() -> str:
     else the fragments' own."""
     alias = getattr(settings, "PAGE_LOG_LINE_CACHE", "")
     return alias if alias in settings.CACHES else cache_alias()
+
+
+def drawn(template_name: str, context: Mapping[str, Any]) -> SafeString:
+    """``template_name`` drawn with ``context``, kept in the page cache under a digest of the
+    language and of everything in ``context``: a part of a board that a move leaves as it was (a
+    captain, a card, a player) is not drawn again at the next position. The context must hold all
+    the template reads (it is drawn without the request's), in an order that does not vary (a view's
+    JSON is written in its fields' order). Development (DEBUG) draws it every time, so an edited
+    template shows at once."""
+    seconds_ = seconds()
+    if settings.DEBUG or seconds_ <= 0:
+        return mark_safe(render_to_string(template_name, dict(context)))  # noqa: S308 - a template's output
+    read = repr((template_name, translation.get_language(), sorted(context.items())))
+    key = "drawn:" + hashlib.sha256(read.encode()).hexdigest()
+    cache = caches[cache_alias()]
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template_name, dict(context))
+        cache.set(key, html, seconds_)
+    return mark_safe(html)  # noqa: S308 - a template's output

@@ -183,3 +183,46 @@ class TestHazardTokensStayHidden:
             if player.hazard:
                 assert f'data-hazard-owner="{seat}"' in page
         assert '<svg class="chart"' in page and page.count("<polyline") == 2
+
+
+class TestDrawnOnce:
+    def test_a_crew_card_or_player_board_is_drawn_again_only_when_it_changes(
+        self, ann: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Crew cards and players' boards are kept under a digest of what they show
+        (moonrollers_board.draw_crew_card, draw_player_board): a chat line draws none again; a move
+        draws again only what it changed, for each reader as that reader sees it."""
+        from django.core.cache import caches
+        from django.template import loader
+
+        from games import page_cache
+
+        game = moonrollers_game(ann, bob)
+        drawn: list[str] = []
+        real = loader.render_to_string
+
+        def counting(name: str, context: Any = None, *args: Any, **kwargs: Any) -> str:
+            drawn.append(name.rsplit("/", 1)[-1])
+            return real(name, context, *args, **kwargs)
+
+        monkeypatch.setattr(page_cache, "render_to_string", counting)
+        caches[page_cache.cache_alias()].clear()
+        pages = lambda: [client_for(u).get(f"/games/{game.pk}/").content.decode() for u in (ann, bob)]  # noqa: E731
+        first = pages()
+        display = len(ENGINE.view(state_of_game(game), 0)["display"])
+        assert drawn.count("_crew_card.html") == display  # the same cards for both readers: drawn once
+        assert drawn.count("_player_board.html") == 4  # each board as its owner sees it, as the other does
+
+        drawn.clear()
+        services.chat_send(game=game, user=bob, text="good luck", now=NOW)
+        assert pages() != first and drawn == []
+
+        play_until(game, lambda s: s.turn.crew is not None)  # dice locked on a card: it is worked on
+        drawn.clear()
+        pages()
+        # The card worked on, and at most the mover's board (a token placed), as each reader sees it.
+        assert drawn.count("_crew_card.html") == 1 and drawn.count("_player_board.html") <= 2
+
+
+def state_of_game(game: models.Game) -> Any:
+    return selectors.store.load(game).state

@@ -5,12 +5,15 @@ SVG is built here rather than in templates because it is geometry; every label i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from games import page_cache
 
 register = template.Library()
 
@@ -142,3 +145,29 @@ def end_reason(reason: Any) -> str:
 def slug_title(slug: str) -> str:
     """A card slug as a name when the view gives only the slug ("lila-al-bindar" -> "Lila Al Bindar")."""
     return " ".join(part.capitalize() for part in str(slug).split("-"))
+
+
+@register.simple_tag
+def draw_crew_card(card: Mapping[str, Any], turn: Mapping[str, Any], names: Mapping[int, str]) -> SafeString:
+    """A card of the crew display (boards/moonrollers/_crew_card.html), kept in the page cache under
+    a digest of all it reads (``page_cache.drawn``): the card as the view shows it, which of its
+    requirements were completed this turn, the names and the language. Most moves change one card
+    or none: the others come from the cache."""
+    completed = tuple(turn.get("completed_this_turn") or ()) if card.get("crew") == turn.get("crew") else ()
+    return page_cache.drawn(
+        "boards/moonrollers/_crew_card.html", {"card": card, "completed": completed, "names": names}
+    )
+
+
+@register.simple_tag
+def draw_player_board(
+    player: Mapping[str, Any], my_seat: Any, seen: Any, names: Mapping[int, str]
+) -> SafeString:
+    """A player's board (boards/moonrollers/_player_board.html), kept in the page cache under a
+    digest of all it reads (``page_cache.drawn``): the player as the reader's view shows them
+    (Hazard tokens face up only in their own), whether they are the reader, how they saw themselves
+    (a finished game's replay), the names and the language."""
+    return page_cache.drawn(
+        "boards/moonrollers/_player_board.html",
+        {"player": player, "mine": player.get("seat") == my_seat, "seen": seen or None, "names": names},
+    )
