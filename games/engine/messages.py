@@ -195,27 +195,30 @@ def _seat_name(names: Names | None, seat: int, language: str) -> str:
     return render(Message("core.seat", {"number": seat + 1}), language)
 
 
-# Texts already rendered, by language and message JSON, for messages that name no player (their
-# text depends on nothing else): a view repeats the same labels in every answer, and formatting one
-# costs more than finding it. Bounded: emptied when full.
+# Texts already rendered, by language and message (its JSON or the Message itself), for messages
+# that name no player (their text depends on nothing else): a view repeats the same labels in every
+# answer, a board the same card names, and formatting one costs more than finding it. Bounded:
+# emptied when full.
 _RENDERED: dict[tuple[str, str], str] = {}
 _RENDERED_MAX = 20_000
 
 
 def render(message: Message | Mapping[str, Any], language: str, names: Names | None = None) -> str:
     """The text of a message for a reader of ``language``, players named by ``names``."""
-    if isinstance(message, Message):
-        return _render(message, language, names)
     memo = repr(message)
-    if "'seat'" in memo:  # a SeatRef's JSON: the text depends on ``names``
-        return _render(Message.from_json(message), language, names)
+    if "'seat'" in memo or "SeatRef(" in memo:  # a player named: the text depends on ``names``
+        return _render(_message(message), language, names)
     text = _RENDERED.get((language, memo))
     if text is None:
-        text = _render(Message.from_json(message), language, names)
+        text = _render(_message(message), language, names)
         if len(_RENDERED) >= _RENDERED_MAX:
             _RENDERED.clear()
         _RENDERED[(language, memo)] = text
     return text
+
+
+def _message(message: Message | Mapping[str, Any]) -> Message:
+    return message if isinstance(message, Message) else Message.from_json(message)
 
 
 def _render(message: Message, language: str, names: Names | None) -> str:

@@ -48,16 +48,24 @@ T = TypeVar("T")
 
 def fragment_key(game: models.Game, seat: int | None, names: Mapping[int, str]) -> str:
     """(game, seq, seat, language) and the players' names, which a player may change at any time."""
-    language = translation.get_language() or ""
-    return (
-        f"{game.pk}:{game.seed_sha256[:16]}:{game.last_seq}:{seat}:{language}:{digest(sorted(names.items()))}"
-    )
+    return f"{game_key(game)}:{game.last_seq}:{reader_key(seat, names)}"
+
+
+def game_key(game: models.Game) -> str:
+    """The game, and its seed's digest: a test database that gives the same id to another game
+    never meets an older game's entries."""
+    return f"{game.pk}:{game.seed_sha256[:16]}"
+
+
+def reader_key(seat: int | None, names: Mapping[int, str]) -> str:
+    """Who reads: their seat (what they may know), their language and the players' names."""
+    return f"{seat}:{translation.get_language() or ''}:{digest(sorted(names.items()))}"
 
 
 def chat_key(seat: int | None, names: Mapping[int, str]) -> str:
     """The empty chat form's key: the seats it may write to (their names, less the reader's own
     seat) in the reader's language. The same in every game with the same players."""
-    return f"{seat}:{translation.get_language() or ''}:{digest(sorted(names.items()))}"
+    return reader_key(seat, names)
 
 
 def digest(*values: object) -> str:

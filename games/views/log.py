@@ -18,11 +18,10 @@ from dataclasses import dataclass
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games import models, page_cache, selectors
-from games.views.fragments import digest
+from games.views.fragments import game_key, reader_key
 from games.views.present import log_line
 
 
@@ -39,9 +38,7 @@ def recent_lines(game: models.Game, seat: int | None, names: Mapping[int, str]) 
     seqs = range(max(1, last - selectors.RECENT_LOG + 1), last + 1)
     seconds = page_cache.seconds()
     cache = caches[page_cache.log_line_alias()] if seconds > 0 else None
-    # The seed's digest tells apart two games a test database gave the same id (as fragment_key).
-    reader = f"{game.pk}:{game.seed_sha256[:16]}:{seat}:{translation.get_language() or ''}:"
-    prefix = f"log-line:{reader}{digest(sorted(names.items()))}:"
+    prefix = f"log-line:{game_key(game)}:{reader_key(seat, names)}:"
     keys = {seq: f"{prefix}{seq}" for seq in seqs}
     found: dict[str, str] = cache.get_many(list(keys.values())) if cache is not None else {}
     missing = [seq for seq in seqs if keys[seq] not in found]

@@ -38,6 +38,20 @@ def test_a_stored_message_reads_the_same_every_time_per_language_and_names() -> 
         assert render(field, "fr") == "Mot\u00a0: choisissez-en au moins 2."
 
 
+def test_a_message_object_is_remembered_the_same_way() -> None:
+    """As the stored ones: per language, and never when it names a player, even nested."""
+    field = Message("core.choose_at_least", {"field": msg("race.label.word")}, 2)
+    for _ in range(2):
+        assert render(field, "en") == "Word: choose at least 2."
+        assert render(field, "fr") == "Mot\u00a0: choisissez-en au moins 2."
+    rolled = msg("race.log.die_rolled", player=SeatRef(1))
+    assert render(rolled, "en", {1: "Bob"}) == "Bob rolled the die."
+    assert render(rolled, "en", {1: "Cyd"}) == "Cyd rolled the die."
+    nested = msg("core.not_a_choice", field=rolled, value="x")
+    assert "Bob rolled the die." in render(nested, "en", {1: "Bob"})
+    assert "Cyd rolled the die." in render(nested, "en", {1: "Cyd"})
+
+
 def test_plural_forms_follow_each_languages_rule() -> None:
     field = msg("race.label.word")
     assert render(Message("core.choose_at_least", {"field": field}, 1), "en") == "Word: choose at least 1."

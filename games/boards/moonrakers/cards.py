@@ -5,7 +5,6 @@ Names and card texts are the engine's messages (its catalogs), rendered here in 
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from games import texts
@@ -23,24 +22,17 @@ from games.engine.moonrakers.cards import (
 JSON = dict[str, Any]
 
 
-@functools.lru_cache(maxsize=2048)
-def _printed(key: str, language: str) -> str:
-    # A card's printed words depend on the card and the language only: a board names the same
-    # cards dozens of times (each Contract of the Dispatch, each card in a hand or a discard pile).
-    return texts.render(msg(key), lang=language)
-
-
 def name(slug: str) -> str:
-    return _printed(f"moonrakers.card.{slug}", texts.language())
+    return texts.render(msg(f"moonrakers.card.{slug}"))
 
 
 def card_text(slug: str) -> str:
     """What a Crew, a Ship Part or an Objective does, as printed."""
-    return _printed(f"moonrakers.text.{slug}", texts.language())
+    return texts.render(msg(f"moonrakers.text.{slug}"))
 
 
 def kind_name(kind: str) -> str:
-    return _printed(f"moonrakers.kind.{kind}", texts.language())
+    return texts.render(msg(f"moonrakers.kind.{kind}"))
 
 
 def requirements(slug: str) -> list[JSON]:

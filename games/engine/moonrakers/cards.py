@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +54,6 @@ def _basic_slug(name: str) -> str:
     return slug(name)  # "Damage 1" -> "damage-1"
 
 
-@cache
-def _requirements(requirements: tuple[tuple[str, int], ...]) -> Mapping[str, int]:
-    """A Contract's requirements by kind, made once per Contract: the rules and the bots ask for
-    one kind after another, after every card played."""
-    return dict(requirements)
-
-
 @dataclass(frozen=True, slots=True)
 class Contract:
     slug: str
@@ -73,9 +64,6 @@ class Contract:
     credits: int
     bonus: int
     dice: int
-
-    def need(self, kind: str) -> int:
-        return _requirements(self.requirements).get(kind, 0)
 
 
 @dataclass(frozen=True, slots=True)

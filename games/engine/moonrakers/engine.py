@@ -127,7 +127,8 @@ HANDLERS: dict[type[Command], Handler] = {
 # The checks of the commands: whether ``decide`` accepts one of these is known without emitting
 # and folding its events (``settled``), for ``legal`` and the bots, which check every candidate.
 # Left to their handlers: a line of plays (PlayCards), a picked card played (Pick) or a Mercenary
-# Crew (UseMercenary), whose card's checks read the state after the pick or the hire, and Scrap.
+# Crew (UseMercenary), whose card's checks read the state after the pick or the hire; and Scrap
+# (the solo game's, in the Buying Phase only), whose handler emits a single event anyway.
 CHECKS: dict[type[Command], Check] = {
     PlayCard: execution.check_play,
     UsePart: execution.check_use,
@@ -268,9 +269,9 @@ def keep_to_play(state: GameState, seat: int, command: Command, checked: Trial) 
 
 
 def accepts_to_play(state: GameState, seat: int, command: Command) -> bool:
-    """``accepts``, for the command about to be played: its events are kept for that ``decide``
-    (but for a command its check settles: that ``decide`` runs its handler, once, as the check would
-    have)."""
+    """``accepts``, for the command about to be played. A command its check settles is answered by
+    the check alone (the ``decide`` that plays it runs its handler, once); any other is tried, and
+    its events are kept for that ``decide``."""
     CHECKED.forget()
     known = settled(state, seat, command)
     if known is not None:

@@ -337,8 +337,9 @@ def requirement_totals(state: GameState) -> tuple[dict[str, int], dict[str, int]
     return {k: max(0, n - reduce[k]) for k, n in CONTRACTS[att.contract].requirements}, got
 
 
-# The parts whose reduction counts the owner's own cards played (shields, reactors).
-_COUNTING_PARTS = frozenset({"the-dauntless", "mg-phase-core", "mg1-rail-gun"})
+def _own_played(att: Attempt, seat: int, kind: str) -> int:
+    """The cards of ``kind`` the seat played itself toward the Contract (no Mercenary)."""
+    return sum(1 for c in att.contributions if c.seat == seat and c.card and not c.merc and c.kind == kind)
 
 
 def conditional_reductions(state: GameState) -> list[tuple[str, int]]:
@@ -348,11 +349,6 @@ def conditional_reductions(state: GameState) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for p in att.participants:
         parts = state.players[p.seat].parts
-        shields = reactors = 0
-        if not _COUNTING_PARTS.isdisjoint(parts):  # counted only for those parts (most ships have none)
-            mine = [c for c in att.contributions if c.seat == p.seat and c.card and not c.merc]
-            shields = sum(1 for c in mine if c.kind == "shield")
-            reactors = sum(1 for c in mine if c.kind == "reactor")
         for part in parts:
             if part == "sapphire-mk2":
                 out.append(("reactor", 1))
@@ -362,11 +358,14 @@ def conditional_reductions(state: GameState) -> list[tuple[str, int]]:
                 out.append(("thruster", 1))
             elif part == "the-gatling-laser":
                 out.append(("damage", 1))
-            elif part == "the-dauntless" and shields:
-                out.append(("damage", shields))
-            elif part == "mg-phase-core" and reactors >= 2:
+            elif part == "the-dauntless":
+                # Counted only for the few parts that read them (most ships have none).
+                shields = _own_played(att, p.seat, "shield")
+                if shields:
+                    out.append(("damage", shields))
+            elif part == "mg-phase-core" and _own_played(att, p.seat, "reactor") >= 2:
                 out.append(("damage", 1))
-            elif part == "mg1-rail-gun" and not shields:
+            elif part == "mg1-rail-gun" and not _own_played(att, p.seat, "shield"):
                 out.append(("damage", 2))
     return out
 

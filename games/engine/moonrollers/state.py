@@ -145,12 +145,12 @@ _new_tuple = tuple.__new__
 # A fold changing a few fields lists the tuple, sets them by position and builds it again with one of
 # these: ``_replace`` without its keyword machinery, about three times as quick.
 def turn_of(fields: list[Any]) -> Turn:
-    """The turn of these 24 fields, in order (``list(turn)`` with some changed)."""
+    """The turn of these fields, in ``Turn._fields`` order (``list(turn)`` with some changed)."""
     return _new_tuple(Turn, fields)
 
 
 def state_of(fields: list[Any]) -> GameState:
-    """The state of these 11 fields, in order (``list(state)`` with some changed)."""
+    """The state of these fields, in ``GameState._fields`` order (``list(state)`` with some changed)."""
     return _new_tuple(GameState, fields)
 
 
@@ -162,39 +162,20 @@ class _DisplayFacts(NamedTuple):
     placed: dict[int, int]
 
 
-def _display_facts(display: tuple[DisplayCard, ...]) -> _DisplayFacts:
-    """The facts of ``display``, worked out once for the last display asked about (a display is
-    replaced, never changed, and most commands leave it as it was)."""
-    seen, facts = _last_display[0]
-    if seen is display:
-        return facts
-    slots: dict[str, int] = {}
-    placed: dict[int, int] = {}
-    for i, card in enumerate(display):
-        slots.setdefault(card.crew, i)
-        for seat in card.tokens:
-            if seat is not None:
-                placed[seat] = placed.get(seat, 0) + 1
-    facts = _DisplayFacts(slots, placed)
-    _last_display[0] = (display, facts)  # one pair, replaced whole
-    return facts
-
-
-_last_display: list[tuple[object, _DisplayFacts]] = [(object(), _DisplayFacts({}, {}))]
-
 T = TypeVar("T")
+A = TypeVar("A")
 
 
-def for_last_state(question: Callable[[GameState], T]) -> Callable[[GameState], T]:
-    """``question`` answered once for the last state object it was asked about: the platform, the
-    bot and the rules ask the same question of one state in turn, and a state never changes. One
-    entry, holding that very object only; the answer must be immutable."""
+def for_last_state(question: Callable[[A], T]) -> Callable[[A], T]:
+    """``question`` answered once for the last state (or part of one) it was asked about: the
+    platform, the bot and the rules ask the same question of one state in turn, and a state never
+    changes. One entry, holding that very object only; the answer must not be changed."""
     # The state last asked about and its answer, as one tuple replaced whole (a reader in another
     # thread sees one pair or the other); at first, an object no state is.
     last: list[tuple[object, Any]] = [(object(), None)]
 
     @wraps(question)
-    def answer(state: GameState) -> T:
+    def answer(state: A) -> T:
         seen, known = last[0]
         if seen is state:
             return cast(T, known)
@@ -203,6 +184,20 @@ def for_last_state(question: Callable[[GameState], T]) -> Callable[[GameState], 
         return found
 
     return answer
+
+
+@for_last_state
+def _display_facts(display: tuple[DisplayCard, ...]) -> _DisplayFacts:
+    """The facts of ``display``, worked out once for the last display asked about (a display is
+    replaced, never changed, and most commands leave it as it was)."""
+    slots: dict[str, int] = {}
+    placed: dict[int, int] = {}
+    for i, card in enumerate(display):
+        slots.setdefault(card.crew, i)
+        for seat in card.tokens:
+            if seat is not None:
+                placed[seat] = placed.get(seat, 0) + 1
+    return _DisplayFacts(slots, placed)
 
 
 def tops(stacks: tuple[tuple[str, ...], ...]) -> frozenset[str]:

@@ -164,9 +164,20 @@ def test_the_completion_chance_is_the_float_of_the_plain_computation(abilities: 
                 assert odds.complete_chance(n, needed, o) == _plain_complete_chance(n, needed, o, memo)
 
 
+def test_every_fold_builds_whole_states_and_turns() -> None:
+    """The folds build states and turns from their fields by position (``state_of``, ``turn_of``):
+    each has all its fields, no more (``tuple.__new__`` would not complain)."""
+    positions = _positions(2, 3, "whole") + _positions(1, 2, "whole", driver="random")
+    for state, *_ in positions:
+        assert len(state) == len(GameState._fields) and len(state.turn) == len(type(state.turn)._fields)
+        assert all(len(card) == len(type(card)._fields) for card in state.display)
+
+
 def test_the_memos_stay_small() -> None:
     _positions(3)
     assert len(events._FOLDED) <= events._FOLDS_KEPT
+    assert len(events._BUILT) <= events._BUILT_KEPT
+    assert len(odds._TABLES) <= odds._TABLES_KEPT
     assert len(heuristic._last_planned) <= 1
     assert len(worth._position) <= 1
 
@@ -220,16 +231,6 @@ def test_a_plain_lock_from_the_shared_table_is_the_lock_worked_out_afresh() -> N
     assert plain > 1000
 
 
-def _landing_saved(saving: odds._Saving, counts: tuple[int, ...], n: int) -> bool:
-    """Whether a roll is saved, as first written: each way to land asked in turn."""
-    if counts[5]:  # an Extra Die
-        if saving.extra or (saving.moro and n <= 3):
-            return True
-    elif saving.no_extra and n:
-        return True
-    return 1 in [counts[g] for g in saving.singles]
-
-
 def _second_chance(retries: odds._Retries, counts: tuple[int, ...]) -> float:
     """A way to land's second chance, as first written."""
     miss = 1.0
@@ -274,7 +275,7 @@ def test_the_saved_rolls_and_second_chances_are_those_of_each_way_to_land(req_fa
     for n in range(TOTAL_DICE + 1):
         landings = [counts for counts, _ in odds._compositions(n, others)]
         for saving in savings:
-            expected = tuple(_landing_saved(saving, c, n) for c in landings)
+            expected = tuple(odds._saves(saving, c, n) for c in landings)
             assert odds._saved_rolls(n, others, saving) == expected
         for retries in retries_sets:
             assert odds._second_chances(n, others, retries) == tuple(

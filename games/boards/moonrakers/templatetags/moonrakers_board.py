@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.conf import settings
-from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -27,43 +23,22 @@ TERMS = ("prestige", "credits", "bonus", "dice")
 COMMITTED = ("open", "accepted")
 
 
-# A printed card looks the same wherever it lies and whoever reads it: its face depends on its slug,
-# the count or Dispatch slot drawn with it, and the language. A board draws dozens (hands, discard
-# piles, rows, the Armory), and drawing one through its template costs about 0.1-0.5 ms, a large
-# part of the first view of a new position; each process draws each face once per language. The
-# templates stay the one description of a face. Development (DEBUG) draws them every time, so an
-# edited template shows at once.
-CARD_FACES = 4096
-
-
-@functools.lru_cache(maxsize=CARD_FACES)
-def _face(template_name: str, language: str, context: tuple[tuple[str, Any], ...]) -> SafeString:
-    # ``language`` is the active one (the caller's key); render_to_string draws in it.
-    return mark_safe(render_to_string(template_name, dict(context)))  # noqa: S308 - a template's output
-
-
-def _draw(template_name: str, context: tuple[tuple[str, Any], ...]) -> SafeString:
-    if settings.DEBUG:
-        return mark_safe(render_to_string(template_name, dict(context)))  # noqa: S308 - a template's output
-    return _face(template_name, translation.get_language() or "", context)
-
-
 @register.simple_tag
 def draw_action_card(slug: Any, n: Any = 0) -> SafeString:
     """An Action Deck card (boards/moonrakers/_action_card.html); ``n`` > 1: how many, grouped."""
-    return _draw("boards/moonrakers/_action_card.html", (("slug", str(slug)), ("n", n or 0)))
+    return page_cache.face("boards/moonrakers/_action_card.html", slug=str(slug), n=int(n or 0))
 
 
 @register.simple_tag
 def draw_armory_card(slug: Any) -> SafeString:
     """A Crew card or Ship Part of the Armory (boards/moonrakers/_armory_card.html)."""
-    return _draw("boards/moonrakers/_armory_card.html", (("slug", str(slug)),))
+    return page_cache.face("boards/moonrakers/_armory_card.html", slug=str(slug))
 
 
 @register.simple_tag
 def draw_contract(slug: Any, slot: Any = 0) -> SafeString:
     """A Contract card (boards/moonrakers/_contract.html); ``slot``: its place in the Dispatch."""
-    return _draw("boards/moonrakers/_contract.html", (("slug", str(slug)), ("slot", slot or 0)))
+    return page_cache.face("boards/moonrakers/_contract.html", slug=str(slug), slot=int(slot or 0))
 
 
 @register.simple_tag

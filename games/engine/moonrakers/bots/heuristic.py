@@ -43,7 +43,6 @@ from games.engine.moonrakers.commands import (
     RefuseBonus,
     StayAtBase,
     Swap,
-    TrashChoice,
     UseMercenary,
     UsePart,
 )
@@ -88,8 +87,9 @@ class _Legal:
         # built only when it looks further (planning and negotiation never do).
         self._claims: Sequence[Command] = claim_candidates(state, seat) if known is None else ()
         self._all: Sequence[Command] | None = known
-        # A check that runs the handler writes the candidate's events out: the one the heuristic
-        # plays needs no second ``decide`` of its own (most checked candidates are the one played).
+        # Each candidate's answer, by its place in the candidates. Most are settled by their check
+        # (no events); a kind without one is tried, and its events are kept so that, played, it
+        # needs no second ``decide`` of its own.
         self._trials: dict[int, tuple[Command, Trial]] = {}
 
     @property
@@ -151,7 +151,7 @@ class _Legal:
 
     def accepts(self, command: Command) -> bool:
         """Is ``command``, about to be played, legal? (Known already when it is one of the candidates
-        checked; else the check keeps its events for the ``decide`` that plays it.)"""
+        checked; else ``accepts_to_play`` answers, keeping a tried command's events.)"""
         for i in sorted(self._trials):
             c, checked = self._trials[i]
             if c == command:
@@ -163,35 +163,22 @@ class _Legal:
         return next(self.of(Command), None)
 
 
-# The kinds of command ``pending`` offers as a seat's default (legal.py): only for these is the
-# seat's default worth looking up (asking ``pending`` for every move cost the bot about 6% in one
-# interleaved run). A kind missing here only loses the shortcut: the command is checked as any other.
-DEFAULT_KINDS = (
-    Keep,
-    StayAtBase,
-    DeclineOffer,
-    TrashChoice,
-    Pick,
-    Guard,
-    BonusDeck,
-    RefuseBonus,
-    KeepBonus,
-    Done,
-)
+# The defaults ``pending`` offers (legal.py) that no check settles (engine.CHECKS): a picked card
+# played, a Guard closing a follow-up. The bot plays its own default unchecked: refused, it would
+# give way to that very default, and trying it would run its handler (and its draws) twice. Every
+# other command is settled by its check for less than looking the default up.
+DEFAULT_KINDS = (Pick, Guard)
 
 
 def bot_command(state: GameState, seat: int, rng: Rng) -> str:
     legal = _Legal(state, seat)
     cmd = _choose(state, seat, legal)
-    # The seat's own default needs no check: refused, it would give way to that very default. (The
-    # ``decide`` that plays it handles it then, once: a check that drew from its rng, as a Guard
-    # that ends the Contract may, is done twice otherwise.)
     default = _default(state, seat) if isinstance(cmd, DEFAULT_KINDS) else None
     if cmd is not None and (cmd == default or legal.accepts(cmd)):
         return format_command(cmd)
-    for p in pending(state):
-        if p.seat == seat:
-            return format_command(p.default)
+    fallback = default if default is not None else _default(state, seat)
+    if fallback is not None:
+        return format_command(fallback)
     first = legal.any_first()
     return format_command(first) if first is not None else "done"
 

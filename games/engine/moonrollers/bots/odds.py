@@ -140,8 +140,9 @@ def _saving(req_faces: tuple[int, ...], abilities: frozenset[str]) -> _Saving:
 
 
 def _saves(saving: _Saving, counts: Counts, n: int) -> bool:
-    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? Asked for every way a
-    roll can land (``_saved_rolls``): a list is quicker here than ``any`` over a generator."""
+    """Is a roll of ``n`` dice showing ``counts`` saved (see ``_Saving``)? ``saved_by_ability``
+    asks it of one roll; ``_saved_rolls`` answers it for every way a roll can land at once, from
+    ``_landings`` (a test compares the two)."""
     if counts[EXTRA]:
         if saving.extra or (saving.moro and n <= 3):
             return True
@@ -176,9 +177,6 @@ def _retries(n: int, fit: float, abilities: frozenset[str], committed: bool) -> 
     )
 
 
-# Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
-# (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
-# share; ``_rescue_chance`` then only adds them up.
 class _Landings(NamedTuple):
     """What the saving and re-roll abilities read of each way a roll can land (``_compositions``)."""
 
@@ -212,6 +210,9 @@ def _landings(n: int, others: tuple[int, ...]) -> _Landings:
     return _Landings(tuple(extra), tuple(once), tuple(retry))
 
 
+# Which of the ways a roll can land are saved, and each one's second chance: by what they depend on
+# (the dice, the faces they show, the saving or re-roll abilities), which many sets of abilities
+# share; ``_rescue_chance`` then only adds them up.
 @lru_cache(maxsize=8192)
 def _saved_rolls(n: int, others: tuple[int, ...], saving: _Saving) -> tuple[bool, ...]:
     """``_saves`` of every way the roll can land (a roll of 12 dice lands in hundreds of ways),
@@ -330,9 +331,12 @@ def _trinomial(n: int, fit: float) -> tuple[tuple[int, int, float], ...]:
 
 
 # The completion chances worked out so far, per Odds and then by (dice rolled, still needed): a
-# table of at most 12 x 12 floats for each Odds a game's abilities make (a few hundred). The tables
-# are read in the inner loop of ``_best_after_lock``, where a plain dict is much quicker than a call.
+# table of at most 12 x 12 floats for each Odds a game's abilities make (a few hundred a game). The
+# tables are read in the inner loop of ``_best_after_lock``, where a plain dict is much quicker than a
+# call. A process plays game after game: emptied when full (a table being filled is held by its
+# caller meanwhile).
 _TABLES: dict[Odds, dict[tuple[int, int], float]] = {}
+_TABLES_KEPT = 4096
 
 
 def complete_chance(n: int, needed: int, odds: Odds) -> float:
@@ -346,6 +350,8 @@ def complete_chance(n: int, needed: int, odds: Odds) -> float:
         return 0.0
     table = _TABLES.get(odds)
     if table is None:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
         table = _TABLES[odds] = {}
     found = table.get((n, needed))
     if found is None:
@@ -403,7 +409,7 @@ def _best_after_lock(
                 best[k][e] = found
         return best
     for e in range(n + 1):
-        most_twos = e if odds.extra_two else 0
+        most_twos = e  # Extra Dice count 2 here (the other case returned above)
         level_best = [0.0] * (most_twos + 1)
         for k in range(n + 1 - e):
             if k * mult + 2 * most_twos >= needed:
