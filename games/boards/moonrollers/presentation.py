@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import texts
 from games.boards import Presentation, ScoreRow, ScoreTable, register
@@ -58,7 +58,9 @@ def score_table(outcome: Mapping[str, Any], names: Mapping[int, str]) -> ScoreTa
         for seat in tied:
             mine = [int(t) for t in tokens.get(str(seat), [])]
             worth = sum(mine)
-            lost = _("0: most Hazard symbols (%(n)s lost)") % {"n": worth}
+            lost = ngettext(
+                "0: most Hazard symbols (%(n)s lost)", "0: most Hazard symbols (%(n)s lost)", worth
+            ) % {"n": worth}
             counted = lost if seat in out else f"+{worth}"
             rows.append(
                 ScoreRow(
