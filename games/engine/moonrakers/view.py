@@ -323,7 +323,7 @@ def log_message(event: Event, visible: bool) -> Message:
                 "moonrakers.log.reward",
                 player=SeatRef(s["seat"]),
                 prestige=s["terms"]["p"],
-                credits=s["terms"]["c"],
+                credits=_credits(s["terms"]["c"]),
             )
             for s in p["shares"]
         ]
@@ -338,8 +338,15 @@ def log_message(event: Event, visible: bool) -> Message:
     if t == "deal_locked":
         return msg(key, player=who, contract=card(p["contract"]), count=len(p["shares"]))
     if t == "mercenary_used":
-        return msg(key, player=who, card=card(p["card"]), credits=p["credits"], prestige=p["prestige"])
+        return msg(
+            key, player=who, card=card(p["card"]), credits=_credits(p["credits"]), prestige=p["prestige"]
+        )
     return msg(key, **params)
+
+
+def _credits(n: int) -> Message:
+    """ "1 Credit", "3 Credits": a share of a split reward can be a single Credit."""
+    return msg("moonrakers.label.n_credits", n, n=n)
 
 
 def _join(parts: list[Message]) -> Message:

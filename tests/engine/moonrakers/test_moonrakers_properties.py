@@ -479,3 +479,28 @@ def test_every_log_line_of_a_whole_game_renders_in_both_languages(players: int) 
             for lang in ("en", "fr"):
                 text = render(red["text"], lang)
                 assert "moonrakers." not in text, (e.type, text)
+
+
+def test_a_single_credit_of_a_split_reward_reads_in_the_singular() -> None:
+    """A share of a split reward, or a Mercenary's cost, can be one Credit: "+1 Credit", not
+    "+1 Credits", in both languages."""
+    from games.engine.messages import render
+
+    def line(event: Event, lang: str) -> str:
+        red = ENGINE.redact(event, None)
+        assert red is not None
+        return render(red["text"], lang)
+
+    def share(seat: int, p: int, c: int) -> dict[str, Any]:
+        return {"seat": seat, "terms": {"p": p, "c": c, "b": False, "d": 0}}
+
+    paid = Event("rewards_paid", {"shares": [share(0, 1, 1), share(1, 0, 3)]})
+    assert line(paid, "en") == "Rewards: Player 1 +1 Prestige +1 Credit, Player 2 +0 Prestige +3 Credits."
+    assert "+1 Prestige +1 Crédit," in line(paid, "fr") and "+0 Prestige +3 Crédits" in line(paid, "fr")
+    hired = Event(
+        "mercenary_used",
+        {"seat": 0, "slot": 0, "card": next(iter(CREW)), "credits": 1, "prestige": 0},
+        seat=0,
+    )
+    assert "(1 Credit, 0 Prestige from the rewards)" in line(hired, "en")
+    assert "(1 Crédit, 0 Prestige pris sur les récompenses)" in line(hired, "fr")
