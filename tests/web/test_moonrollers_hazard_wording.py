@@ -55,14 +55,14 @@ def _hazard_line(tokens: list[tuple[int, int]], language: str, *, replay: bool =
     ],
 )
 def test_each_count_takes_its_own_number(tokens: list[tuple[int, int]], language: str, expected: str) -> None:
-    assert _hazard_line(tokens, language).replace(" :", "\u00a0:") == expected
+    assert _hazard_line(tokens, language) == expected
 
 
 def test_the_replay_line_agrees_too() -> None:
     english = _hazard_line([(2, 1)], "en", replay=True)
     assert english == "1 Hazard token, 1 Hazard symbol (revealed after the end):"
     assert (
-        _hazard_line([(2, 1)], "fr", replay=True).replace(" :", "\u00a0:")
+        _hazard_line([(2, 1)], "fr", replay=True)
         == "1 jeton Danger, 1 symbole Danger (révélés après la fin)\u00a0:"
     )
 
