@@ -13,9 +13,9 @@ After an error in a request Django still asks ``is_usable``, which keeps its rea
 
 Times with a time zone are read by psycopg's compiled loader when the connection's time zone is
 UTC (Django's, with ``USE_TZ``): Django registers a subclass of psycopg's pure-Python loader, to
-put its own tzinfo on each value, and parsing in Python cost 4.2 µs a value against 0.26 µs
-(a move reads about 25: the game, its seats and their players). In UTC both give the same
-datetime, ``tzinfo=datetime.timezone.utc``.
+put its own tzinfo on each value, and parsing in Python cost 4.2 µs a value against 0.26 µs (a
+Moonrakers move reads about 17: its player's key, the game, its seats and their players). In UTC
+both give the same datetime, ``tzinfo=datetime.timezone.utc``.
 """
 
 from __future__ import annotations

@@ -345,7 +345,8 @@ def log_message(event: Event, visible: bool) -> Message:
 
 
 def _credits(n: int) -> Message:
-    """ "1 Credit", "3 Credits": a share of a split reward can be a single Credit."""
+    """Credits in the right number ("1 Credit", "3 Credits"): a share of a split reward, or a
+    Mercenary's cost, can be a single Credit."""
     return msg("moonrakers.label.n_credits", n, n=n)
 
 
