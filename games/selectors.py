@@ -615,13 +615,7 @@ def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Re
     summary = getattr(engine, "summary", None)
     if summary is None:
         return out
-    last = (
-        models.Event.objects.filter(game=game, actor=seat)
-        .exclude(type__in=PLATFORM_EVENT_TYPES)
-        .order_by("-seq")
-        .values_list("batch", "cause")
-        .first()
-    )
+    last = _last_batch(game, seat)
     start = last[0] if last is not None else last_acted_seq + 1
     rows = _log_rows(game, min(start, last_acted_seq + 1) - 1, None, None)
     others: dict[int, list[Any]] = {}
@@ -642,6 +636,31 @@ def recap(game: models.Game, seat: int | None, *, last_acted_seq: int = 0) -> Re
     out.timed_out = last is not None and last[1] == models.Event.Cause.TIMEOUT
     out.others = list(others.items())
     return out
+
+
+# The newest event a seat caused in play (not chat, not a seat changing hands): its batch and cause.
+# One hand-written statement on PostgreSQL, as the log's rows (``_log_rows``): the ORM compiled
+# this query for half the recap's time on the page after a move (0.73 of 1.39 ms).
+_LAST_BATCH = (
+    "SELECT batch, cause FROM games_event WHERE game_id = %s AND actor = %s"
+    " AND NOT (type = ANY(%s)) ORDER BY seq DESC LIMIT 1"
+)
+_PLATFORM_TYPES = sorted(PLATFORM_EVENT_TYPES)
+
+
+def _last_batch(game: models.Game, seat: int) -> tuple[int, str] | None:
+    if connection.vendor != "postgresql":
+        return (
+            models.Event.objects.filter(game=game, actor=seat)
+            .exclude(type__in=PLATFORM_EVENT_TYPES)
+            .order_by("-seq")
+            .values_list("batch", "cause")
+            .first()
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(_LAST_BATCH, [game.pk, seat, _PLATFORM_TYPES])
+        row = cursor.fetchone()
+    return (int(row[0]), str(row[1])) if row is not None else None
 
 
 def label_of(specs: list[Any], text: str) -> Any:

@@ -69,6 +69,21 @@ class TestRecap:
         # It comes before the board: the first thing the player reads.
         assert page.index('id="recap"') < page.index('id="board"')
 
+    def test_a_chat_line_after_my_move_is_not_my_last_move(self) -> None:
+        from games import services
+        from tests.factories import NOW
+
+        game, bust, users = game_with_a_bust()
+        loser = users[bust.seat]
+        services.chat_send(game=game, user=loser, text="unlucky", now=NOW + dt.timedelta(hours=1))
+        assert models.Event.objects.filter(game=game, actor=bust.seat).latest("seq").type == "chat_sent"
+
+        page = client_for(loser).get(f"/games/{game.pk}/").content.decode()
+
+        mine = re.search(r'<p class="recap-mine">(.*?)</p>', page, re.S)
+        assert mine, "the chat line hid the player's own last move"
+        assert summary_text(bust, bust.seat, game) in mine.group(1).replace("&#x27;", "'")
+
     def test_it_gives_one_line_per_other_player_since_my_last_move(self) -> None:
         game, bust, users = game_with_a_bust()
         other_seat = 1 - bust.seat
