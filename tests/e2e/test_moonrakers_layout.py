@@ -54,5 +54,12 @@ def test_the_offer_steppers_fit_a_phone_and_show_what_the_leader_keeps(
     before = int(keeps.inner_text())
     form.locator('select[name="p_credits"]').select_option(index=1)
     assert int(keeps.inner_text()) == before - 1
+    # The noun follows the number: 1 Credit kept, then none (English: "0 Credits").
+    noun = form.locator('[data-noun="credits"]')
+    form.locator('select[name="p_credits"]').select_option(index=before - 1)
+    assert (keeps.inner_text(), noun.inner_text()) == ("1", "Credit")
+    form.locator('select[name="p_credits"]').select_option(index=before)
+    assert (keeps.inner_text(), noun.inner_text()) == ("0", "Credits")
+    form.locator('select[name="p_credits"]').select_option(index=1)
     phone.screenshot(path=str(ARTIFACTS / "moonrakers-offer-phone.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

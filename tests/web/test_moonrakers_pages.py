@@ -193,6 +193,34 @@ class TestNegotiation:
         third = page_of(three, user_at(three, (leader + 2) % 3))
         assert 'data-action="acceptoffer"' not in third
 
+    def test_the_would_keep_line_has_each_noun_for_0_1_and_more(self, three: models.Game) -> None:
+        # deal.js writes the number kept as the steppers move and picks the noun's form from these.
+        state = to_negotiation(three)
+        leader = user_at(three, state.leader)
+        page = page_of(three, leader)
+        line = re.search(r'<p class="mr-would-keep[^"]*".*?</p>', page, re.S)
+        assert line
+        assert 'data-noun="credits" data-zero="Credits" data-one="Credit" data-more="Credits"' in line.group(
+            0
+        )
+        assert (
+            'data-noun="dice" data-zero="Hazard dice" data-one="Hazard die" data-more="Hazard dice"'
+            in line.group(0)
+        )
+        kept = CONTRACTS[state.negotiation.contract].credits
+        shown = "Credit" if kept == 1 else "Credits"
+        assert f'<output data-keep="credits">{kept}</output> <output data-noun="credits"' in line.group(0)
+        assert f'data-more="Credits">{shown}</output>,' in line.group(0)  # no space before the comma
+        leader.language = "fr"
+        leader.save(update_fields=["language"])
+        french = re.search(r'<p class="mr-would-keep[^"]*".*?</p>', page_of(three, leader), re.S)
+        assert french
+        # In French 0 takes the singular.
+        assert 'data-noun="credits" data-zero="Crédit" data-one="Crédit" data-more="Crédits"' in french.group(
+            0
+        )
+        assert 'data-zero="dé de Danger" data-one="dé de Danger" data-more="dés de Danger"' in french.group(0)
+
     def test_a_counter_posted_with_the_steppers_is_on_the_table(self, three: models.Game) -> None:
         state = to_negotiation(three)
         invitee = (state.leader + 1) % 3
