@@ -1,6 +1,7 @@
-"""The Hazard line of a Moonrollers player board agrees in number with each count on its own: one
-token may carry one symbol, two tokens may carry none ("1 Hazard token, 1 Hazard symbol", never
-"1 Hazard symbols"), in English and in French."""
+"""The Moonrollers board's counts agree in number, each on its own: the Hazard line ("1 Hazard token,
+1 Hazard symbol", never "1 Hazard symbols"), a token's title, the deck and Hazard pile line ("1 crew
+card", "0 jeton"), in English and in French; the committed requirement names its dice once, before
+the numbers."""
 
 from __future__ import annotations
 
@@ -75,3 +76,50 @@ def test_a_token_names_its_symbols_in_the_right_number() -> None:
     with translation.override("fr"):
         board = str(draw_player_board(_player([(5, 2)]), 0, None, NAMES))
     assert 'title="5 Prestige, 2 symboles Danger"' in board
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("deck", "pile", "language", "expected"),
+    [
+        (1, 1, "en", "Deck: 1 crew card · Hazard pile: 1 token"),
+        (0, 12, "en", "Deck: 0 crew cards · Hazard pile: 12 tokens"),
+        (1, 0, "fr", "Pioche\u00a0: 1 équipier · Pile Danger\u00a0: 0 jeton"),
+        (9, 2, "fr", "Pioche\u00a0: 9 équipiers · Pile Danger\u00a0: 2 jetons"),
+    ],
+)
+def test_the_deck_line_agrees_with_each_count(
+    monkeypatch: pytest.MonkeyPatch, deck: int, pile: int, language: str, expected: str
+) -> None:
+    # A game's deck and pile run low only near its end: the engine's view says so here.
+    from tests.factories import make_user
+    from tests.web.conftest import client_for
+    from tests.web.moonrollers_play import ENGINE, moonrollers_game
+
+    ann, bob = make_user("Ann"), make_user("Bob")
+    ann.language = language
+    ann.save(update_fields=["language"])
+    game = moonrollers_game(ann, bob)
+    view = type(ENGINE).view
+    monkeypatch.setattr(
+        type(ENGINE),
+        "view",
+        lambda self, s, seat: {**view(self, s, seat), "deck_size": deck, "hazard_pile_size": pile},
+    )
+    page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
+    assert expected in html.unescape(page)
+
+
+@pytest.mark.django_db
+def test_the_committed_requirement_counts_without_a_noun_to_agree() -> None:
+    # "0 of 1 dice locked" had no right form: the dice are named once, before the numbers.
+    from tests.factories import make_user
+    from tests.web.conftest import client_for
+    from tests.web.moonrollers_play import ENGINE, moonrollers_game, play_until
+
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = moonrollers_game(ann, bob)
+    state = play_until(game, lambda s: bool(ENGINE.view(s, None)["turn"].get("needed")))
+    turn = ENGINE.view(state, None)["turn"]
+    page = html.unescape(client_for(ann).get(f"/games/{game.pk}/").content.decode())
+    assert f"Committed requirement: dice locked, {turn['progress']} of {turn['needed']}." in page
