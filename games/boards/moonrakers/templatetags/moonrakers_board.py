@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import npgettext
 
 from games import page_cache
 from games.boards.moonrakers import cards
@@ -293,4 +294,29 @@ def icon(kind: str, label: str = "") -> SafeString:
         f'<svg class="mr-icon icon-{escape(kind)}" viewBox="0 0 20 20" width="20" height="20" role="img" '
         f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
         f'<rect width="20" height="20" rx="4" fill="{colour}"/>{drawing}</svg>'
+    )
+
+
+# The nouns of the "You would keep" line, singular and plural (msgctxt "counted").
+_KEPT_NOUNS = {
+    "credits": lambda n: npgettext("counted", "Credit", "Credits", n),
+    "bonus": lambda n: npgettext("counted", "Bonus Card", "Bonus Cards", n),
+    "dice": lambda n: npgettext("counted", "Hazard die", "Hazard dice", n),
+}
+
+
+@register.simple_tag
+def kept_noun(term: str, n: int) -> SafeString:
+    """The noun after a number of the "You would keep" line, with its forms for 0, 1 and more,
+    which deal.js picks from as the number changes (in English 0 takes the plural, in French the
+    singular). An ``output``, as the number beside it: a ``span`` right inside a form's paragraph
+    is drawn as help text (site.css)."""
+    form = _KEPT_NOUNS[term]
+    return format_html(
+        '<output data-noun="{}" data-zero="{}" data-one="{}" data-more="{}">{}</output>',
+        term,
+        form(0),
+        form(1),
+        form(2),
+        form(n),
     )

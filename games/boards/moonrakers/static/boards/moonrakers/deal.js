@@ -14,7 +14,7 @@ document.querySelectorAll("form.mr-offer-form").forEach(function (form) {
       if (field) given = field.type === "checkbox" ? (field.checked ? 1 : 0) : parseInt(field.value, 10) || 0;
       var kept = base - given;
       out.textContent = String(kept);
-      // The noun after it agrees with the number (its forms for 0, 1 and more: _kept_noun.html).
+      // The noun after it agrees with the number (its forms for 0, 1 and more: the kept_noun tag).
       var noun = line.querySelector('[data-noun="' + term + '"]');
       if (noun) noun.textContent = noun.getAttribute(kept === 0 ? "data-zero" : kept === 1 ? "data-one" : "data-more");
     });
