@@ -1,7 +1,7 @@
 """The Moonrollers board's counts agree in number, each on its own: the Hazard line ("1 Hazard token,
 1 Hazard symbol", never "1 Hazard symbols"), a token's title, the deck and Hazard pile line ("1 crew
 card", "0 jeton"), in English and in French; the committed requirement names its dice once, before
-the numbers."""
+the numbers; the dice heading numbers the roll ("lancer n° 2 de ce tour")."""
 
 from __future__ import annotations
 
@@ -123,3 +123,31 @@ def test_the_committed_requirement_counts_without_a_noun_to_agree() -> None:
     turn = ENGINE.view(state, None)["turn"]
     page = html.unescape(client_for(ann).get(f"/games/{game.pk}/").content.decode())
     assert f"Committed requirement: dice locked, {turn['progress']} of {turn['needed']}." in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "roll 2 of this turn"), ("fr", "lancer n°\u00a02 de ce tour")],
+)
+def test_the_dice_heading_numbers_the_roll(
+    monkeypatch: pytest.MonkeyPatch, language: str, expected: str
+) -> None:
+    # "lancer 2 de ce tour" read as "throw 2 of this turn": the French numbers the roll.
+    from tests.factories import make_user
+    from tests.web.conftest import client_for
+    from tests.web.moonrollers_play import ENGINE, moonrollers_game
+
+    ann, bob = make_user("Ann"), make_user("Bob")
+    ann.language = language
+    ann.save(update_fields=["language"])
+    game = moonrollers_game(ann, bob)
+    view = type(ENGINE).view
+
+    def rolled_twice(self: Any, s: Any, seat: Any) -> dict[str, Any]:
+        seen = view(self, s, seat)
+        return {**seen, "turn": {**seen["turn"], "roll": 2}}
+
+    monkeypatch.setattr(type(ENGINE), "view", rolled_twice)
+    page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
+    assert expected in html.unescape(page)
