@@ -37,6 +37,29 @@ def test_simulate_prints_win_rates_by_seat(capsys: pytest.CaptureFixture[str]) -
     assert "average commands per game:" in out
 
 
+def test_games_played_side_by_side_are_the_same_games() -> None:
+    # Two processes play games 0-3 of the run: the very games one process plays, in order. A real
+    # engine: a spawned process knows only the registered ones (not the tests' "race").
+    alone = simulation.play_many("moonrollers", 2, seed="side", games=4)
+    side_by_side = simulation.play_many("moonrollers", 2, seed="side", games=4, jobs=2)
+    assert [[e.to_json() for e in g.events] for g in side_by_side] == [
+        [e.to_json() for e in g.events] for g in alone
+    ]
+    assert len({len(g.events) for g in alone}) > 1  # four different games, not one four times
+    with pytest.raises(ValueError, match="jobs"):
+        simulation.play_many("moonrollers", 2, seed="side", games=4, jobs=0)
+
+
+def test_simulate_prints_the_same_figures_with_more_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("simulate", "moonrollers", "--players", "2", "--games", "4", "--seed", "5")
+    alone = capsys.readouterr().out.splitlines()
+    call_command("simulate", "moonrollers", "--players", "2", "--games", "4", "--seed", "5", "--jobs", "2")
+    side_by_side = capsys.readouterr().out.splitlines()
+    assert alone[:-1] == side_by_side[:-1]
+    assert re.fullmatch(r"played in [0-9.]+ s \([0-9.]+ games/s, 1 process\)", alone[-1])
+    assert re.fullmatch(r"played in [0-9.]+ s \([0-9.]+ games/s, 2 processes\)", side_by_side[-1])
+
+
 def test_simulate_refuses_bad_arguments() -> None:
     with pytest.raises(CommandError, match="no game engine"):
         call_command("simulate", "chess")
@@ -44,6 +67,8 @@ def test_simulate_refuses_bad_arguments() -> None:
         call_command("simulate", "race", "--players", "9")
     with pytest.raises(CommandError, match="unknown option"):
         call_command("simulate", "race", "--players", "2", "--option", "turbo")
+    with pytest.raises(CommandError, match="--jobs must be at least 1"):
+        call_command("simulate", "race", "--players", "2", "--jobs", "0")
 
 
 def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:

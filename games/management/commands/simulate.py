@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -20,6 +21,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default="0", help="the run's seed: the same seed plays the same games")
         parser.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
         parser.add_argument("--option", action="append", default=[], help="turn on a variant (repeatable)")
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            help="play the games in this many processes, one core each (the same games, the same figures)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -35,20 +42,25 @@ class Command(BaseCommand):
             raise CommandError(f"unknown option(s) {sorted(unknown)}; {engine.TITLE} offers {sorted(known)}")
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
-        variant = dict.fromkeys(options["option"], True)
-        played = [
-            simulation.play(
-                engine,
-                players,
-                seed=simulation.game_seed(options["seed"], i),
-                options=variant,
-                bot=options["bot"],
-            )
-            for i in range(options["games"])
-        ]
+        if options["jobs"] < 1:
+            raise CommandError("--jobs must be at least 1")
+        started = time.perf_counter()
+        played = simulation.play_many(
+            options["engine"],
+            players,
+            seed=options["seed"],
+            games=options["games"],
+            options=dict.fromkeys(options["option"], True),
+            bot=options["bot"],
+            jobs=options["jobs"],
+        )
+        elapsed = time.perf_counter() - started
         # An engine may add its own figures (turns, bust rate...) through simulation_stats(played).
         module = importlib.import_module(type(engine).__module__)
         stats = getattr(module, "simulation_stats", None)
         summary = simulation.summarize(played, players, stats)
         for line in summary.lines():
             self.stdout.write(line)
+        # Wall time, start-up of the processes included: what the run took.
+        processes = f"{options['jobs']} processes" if options["jobs"] > 1 else "1 process"
+        self.stdout.write(f"played in {elapsed:.1f} s ({len(played) / elapsed:.1f} games/s, {processes})")
