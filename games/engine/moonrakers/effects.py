@@ -661,7 +661,8 @@ PART_TABLE: dict[str, PartAbility] = {
 }
 
 ACTIVATED = tuple(slug for slug, a in PART_TABLE.items() if a.use is not None)
-CONVERTERS = ("mg-charge-core", "the-quantum-driver")
+CHARGE_CORE = "mg-charge-core"
+CONVERTERS = (CHARGE_CORE, "the-quantum-driver")
 
 
 # --- the start of a Contract ----------------------------------------------------------------------
@@ -746,6 +747,18 @@ def free_via(ctx: Ctx, seat: int, card: str, kind: str) -> str | None:
 CARD_OPTIONS = ("mode", "trash", "reduce", "cards", "dice", "take")
 
 
+def check_card_options(card: str, opts: Opts) -> None:
+    """Refuse the options this card does not read (a Crew card reads its own, an action card none):
+    an option silently dropped would let the player believe it was applied."""
+    ability = CREW_TABLE.get(card)
+    if ability is not None:
+        for name in CARD_OPTIONS:
+            if getattr(opts, name) is not None and name not in ability.needs:
+                raise refuse("option_not_for_card", option=name)
+    elif any(getattr(opts, name) is not None for name in CARD_OPTIONS):
+        raise refuse("option_not_for_card", option="")
+
+
 def check_card_play(
     state: GameState, seat: int, card: str, opts: Opts, *, zone: str = "hand", cost: int | None = None
 ) -> None:
@@ -755,12 +768,7 @@ def check_card_play(
     the card to trash or discard)."""
     ability = CREW_TABLE.get(card)
     if opts != NO_OPTS:  # most plays carry no option: one comparison, not one look per option
-        if ability is not None:
-            for name in CARD_OPTIONS:
-                if getattr(opts, name) is not None and name not in ability.needs:
-                    raise refuse("option_not_for_card", option=name)
-        elif any(getattr(opts, name) is not None for name in CARD_OPTIONS):
-            raise refuse("option_not_for_card", option="")
+        check_card_options(card, opts)
     p = participant_of(state, seat)
     if opts.with_part is not None:
         parts = state.players[seat].parts
@@ -768,7 +776,7 @@ def check_card_play(
             raise refuse("cannot_convert")
         if opts.with_part == "the-quantum-driver" and "the-quantum-driver" in p.used:
             raise refuse("once_per_contract")
-    if cost is None and p.actions < 1:
+    if (cost is None or opts.with_part == CHARGE_CORE) and p.actions < 1:
         raise refuse("no_action_left")
     if ability is not None and ability.check is not _no_check:
         ability.check(_card_left(state, seat, card, zone), seat, opts)
@@ -805,6 +813,7 @@ def play_card(
 
     ``cost`` None: the normal price (1 Action, or 0 under a standing permission, which still needs
     an unused Action: A19); 0 for plays inside an ability (Lee van Cribb, Zek Zarag, Ryan Rogal).
+    A play through MG Charge Core costs its 1 Action whatever ``cost`` says.
     """
     check_card_play(ctx.state, seat, card, opts, zone=zone, cost=cost)
     play_checked_card(ctx, seat, card, opts, zone=zone, via=via, cost=cost)
@@ -828,7 +837,13 @@ def play_checked_card(
         kind, value = ability.counts(ctx, seat, opts)
     if opts.with_part is not None:
         value = 3  # a Damage 1 converted (MG Charge Core, The Quantum Driver)
-    if cost is None:
+    if opts.with_part == CHARGE_CORE:
+        # "Spend 1 Action to play a Damage 1 Card as a Damage 3 Card": the part's Action is the
+        # play's price, one in total (spec §2.6 #6), and no permission waives it: not MG Support
+        # Core's free first Damage, Predator mk1's free Damage 1, nor a pick played free (Lee van
+        # Cribb, Zek Zarag).
+        cost = 1
+    elif cost is None:
         free = free_via(ctx, seat, card, kind)
         cost = 0 if free else 1
         via = via or (free or "")
@@ -839,8 +854,8 @@ def play_checked_card(
     ctx.emit(
         CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or ""))
     )
-    if opts.with_part == "mg-charge-core":
-        add_from_supply(ctx, seat, "miss", "mg-charge-core")
+    if opts.with_part == CHARGE_CORE:
+        add_from_supply(ctx, seat, "miss", CHARGE_CORE)
     card_kind_effects(ctx, seat, kind, value, first)
     if ability is not None:
         ability.effect(ctx, seat, opts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CREW
 from games.engine.moonrakers.commands import (
+    NO_OPTS,
     Done,
     Guard,
     Opts,
@@ -23,6 +24,7 @@ from games.engine.moonrakers.context import Ctx, refuse, trash_from_hand
 from games.engine.moonrakers.effects import (
     CREW_TABLE,
     card_kind_effects,
+    check_card_options,
     check_card_play,
     check_part_use,
     part_use_settled,
@@ -152,6 +154,12 @@ def use_mercenary(ctx: Ctx, seat: int, cmd: UseMercenary) -> None:
         raise refuse("mercenary_too_dear")
     card = s.merc_row[cmd.slot]
     assert card is not None
+    if cmd.opts != NO_OPTS:
+        # A Mercenary card is not the player's to convert (MG Charge Core, The Quantum Driver: "a
+        # Damage 1 card" of their own deck), and it reads the options its own card reads.
+        if cmd.opts.with_part is not None:
+            raise refuse("cannot_convert")
+        check_card_options(card, cmd.opts)
     ctx.emit(MercenaryUsed(seat, cmd.slot, card, credits, prestige))
     if card in CREW:
         ability = CREW_TABLE[card]

@@ -132,7 +132,13 @@ def refuse_bonus(ctx: Ctx, seat: int, cmd: RefuseBonus) -> None:
 def finish_contract(ctx: Ctx) -> None:
     att = ctx.state.attempt
     assert att is not None
-    ctx.emit(HazardApplied(tuple((p.seat, unblocked(p)) for p in att.participants)))
+    # What each loses, not the Hazard that got through: no one drops below 0 Prestige, so the log
+    # says "loses 1 Prestige" of a player at 1 whom 2 Hazard reached. (The fold floors at 0 as
+    # well: games stored before this recorded the Hazard, and fold to the same Prestige.)
+    players = ctx.state.players
+    ctx.emit(
+        HazardApplied(tuple((p.seat, min(unblocked(p), players[p.seat].prestige)) for p in att.participants))
+    )
     for p in att.participants:
         player = ctx.state.players[p.seat]
         if player.play:

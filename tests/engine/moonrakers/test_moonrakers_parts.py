@@ -194,6 +194,51 @@ def test_mg_charge_core_d1_as_d3_adds_a_miss() -> None:
     assert got(t)["damage"] == 3 and t.p(0).discard == ("miss",) and t.part(0).actions == 0
 
 
+def test_mg_charge_core_always_spends_its_action() -> None:
+    """MG Charge Core: "Spend 1 Action to play a Damage 1 Card as a Damage 3 Card." Spec §2.6 #6: that
+    Action is the play's own, one in total, so a play that would be free costs it all the same: MG
+    Support Core's first Damage card, Predator mk1's Damage 1, a card Lee van Cribb picks."""
+    t = solo("claim-bounty", ["damage-1", "damage-1"], parts=["mg-charge-core", "mg-support-core"])
+    t(0, "play d1 with mg-charge-core")
+    assert got(t)["damage"] == 3 and t.part(0).actions == 0
+    t = solo("claim-bounty", ["damage-1", "damage-1"], parts=["mg-charge-core", "predator-mk1"])
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=2))
+    t(0, "play d1 with mg-charge-core")
+    assert t.part(0).actions == 1
+    t(0, "play d1")  # Predator mk1's free Damage 1 is still to come: the Charge Core paid its own way
+    assert got(t)["damage"] == 3 + 1 and t.part(0).actions == 1
+    t = solo(
+        "claim-bounty",
+        ["lee-van-cribb"],
+        draw=["damage-1", "miss", "miss", *MISSES],
+        parts=["mg-charge-core"],
+    )
+    t(0, "play lee-van-cribb")
+    assert t.part(0).actions == 1
+    t(0, "pick d1 with mg-charge-core")
+    assert got(t)["damage"] == 3 and t.part(0).actions == 0
+
+
+def test_mg_charge_core_needs_an_action_left_even_for_a_free_pick() -> None:
+    """With no Action left, Lee van Cribb's pick may still be played free, but not through MG Charge
+    Core, whose Action cannot be paid; refused, nothing changes."""
+    t = solo(
+        "claim-bounty",
+        ["lee-van-cribb"],
+        draw=["damage-1", "miss", "miss", *MISSES],
+        parts=["mg-charge-core"],
+    )
+    t(0, "play lee-van-cribb")
+    assert t.state.attempt is not None
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=0))
+    before = t.state
+    assert t.refused(0, "pick d1 with mg-charge-core").reason.key == "moonrakers.refused.no_action_left"
+    assert t.state == before
+    t(0, "pick d1")
+    assert got(t)["damage"] == 1 and t.part(0).actions == 0
+
+
 def test_mg_phase_core_two_reactors_lower_damage() -> None:
     """MG Phase Core: "If you play 2 or more Blue Reactors, the Damage requirement for this Contract is
     reduced by 1 (to a minimum of 0)."

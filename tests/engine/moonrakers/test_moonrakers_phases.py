@@ -602,6 +602,9 @@ def test_hazard_is_lost_after_the_rewards_and_never_below_zero() -> None:
         t(0, f"play {card}")
     t(0, "done")
     assert t.p(0).prestige == 0 and t.p(0).credits == 5  # +1 then -2, floored at 0
+    # The log tells what was lost: the 1 Prestige the player had, not the 2 Hazard.
+    losses = next(e for e in t.events if e.type == "hazard_applied").payload["losses"]
+    assert [list(x) for x in losses] == [[0, 1]]
 
 
 # --- Buying -----------------------------------------------------------------------------------------

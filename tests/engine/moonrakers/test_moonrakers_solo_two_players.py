@@ -95,6 +95,24 @@ def test_mercenary_crew_costs_prestige_from_the_contract_only() -> None:
     assert t.p(0).credits == 9 + 4 - 3 and t.p(0).prestige == 5
 
 
+def test_a_mercenary_card_takes_only_the_options_it_reads() -> None:
+    """A Mercenary Crew's ability acts "as if they had played it themselves" (A60): its options are
+    those of the card, and an option it does not read is refused, as for a card from the hand (the
+    player would believe Ada Massa lowered the Damage). Nor is a Mercenary card the player's own
+    Damage 1 to convert. A refusal changes nothing."""
+    state = position(1, hands={0: ["miss"]}, row=["claim-bounty"])
+    t = Table(replace(state, merc_row=("ada-massa", "damage-1", "meg-gallak", "thruster", "shield")))
+    t(0, "contract 1")
+    before = t.state
+    assert t.refused(0, "merc 1 reduce damage").reason.key == "moonrakers.refused.option_not_for_card"
+    assert t.refused(0, "merc 2 trash miss").reason.key == "moonrakers.refused.option_not_for_card"
+    refused = t.refused(0, "merc 2 with the-quantum-driver")
+    assert refused.reason.key == "moonrakers.refused.cannot_convert"
+    assert t.state == before
+    t(0, "merc 1")  # Ada Massa as she is: Reactor -1
+    assert t.state.attempt is not None and t.state.attempt.merc_used == (0,)
+
+
 @pytest.mark.parametrize("merc", [False, True])
 def test_solo_alone_means_without_the_mercenary_deck(merc: bool) -> None:
     """001: "if any Objective says to complete a Contract alone, players may not use the Mercenary Deck
