@@ -68,8 +68,14 @@ def solo_rank(score: int) -> str:
 def end_turn(ctx: Ctx) -> None:
     s = ctx.state
     leader = s.leader
-    if not s.stayed:  # A9: Stay at Base already drew the new hand
-        draw(ctx, leader, s.players[leader].hand_limit, "end_of_turn")
+    player = s.players[leader]
+    if not s.stayed:
+        draw(ctx, leader, player.hand_limit, "end_of_turn")
+    elif len(player.hand) < player.hand_limit:
+        # A9: Stay at Base drew the new hand already, before the Buying Phase. A Flash bought in that
+        # phase raises the hand limit to 6, and its owner "always begins with 6 cards on every
+        # Contract" (001 Glossary II, Hand Limit): the new hand is topped up to it now.
+        draw(ctx, leader, player.hand_limit - len(player.hand), "end_of_turn")
     if ctx.state.option("auto_claim"):
         for seat in range(ctx.state.n):
             for obj in ctx.state.players[seat].objectives:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from moonrakers_scenario import Table, fresh, position
@@ -274,6 +275,23 @@ def test_t20_stay_at_base() -> None:
     assert t.state.phase == BUYING
     t(0, "done")
     assert len(t.p(0).hand) == 5  # A9: no second draw
+
+
+def test_flash_bought_while_staying_at_base_makes_the_new_hand_six() -> None:
+    """001 Glossary II Hand Limit: Flash's owner "always begins with 6 cards on every Contract". Staying
+    at Base draws the new hand of 5 before the Buying Phase (A9); a Flash bought then tops it up to 6
+    at the end of the turn, from the same draw pile (the card bought is in the discard pile, not drawn).
+    Without Flash the hand stays at 5: no second draw."""
+    state = position(3, hands={0: ["miss"]}, draws={0: list(FILLER)}, credits={0: 9})
+    t = Table(replace(state, part_row=("flash", *state.part_row[1:])))
+    t(0, "base")
+    t(0, f"keep {t.p(0).choosing[0]}")
+    assert len(t.p(0).hand) == 5 and t.state.phase == BUYING
+    draw_pile = t.p(0).draw
+    t(0, "buy flash")
+    t(0, "done")
+    assert len(t.p(0).hand) == 6 and t.p(0).hand[-1] == draw_pile[0]
+    assert "flash" not in t.p(0).hand and t.p(0).parts == ("flash",)
 
 
 def test_t21_paid_swap_once_per_turn() -> None:
