@@ -81,8 +81,17 @@ def check_refresh(state: GameState, seat: int, cmd: Refresh) -> bool:
         raise refuse("refresh_used")
     if state.players[seat].credits < 1:
         raise refuse("no_credit")
-    _armory_place(state, cmd.card)
+    _replaceable(state, cmd.card)
     return True
+
+
+def _replaceable(state: GameState, card: str) -> None:
+    """A card of the Armory that the top of its deck can replace. With that deck empty the card,
+    put at its bottom, would come straight back: refused, rather than a Credit paid for nothing or
+    a slot left empty."""
+    row, _ = _armory_place(state, card)
+    if _next(state, row) is None:
+        raise refuse("armory_deck_empty", card=card)
 
 
 def refresh(ctx: Ctx, seat: int, cmd: Refresh) -> None:
@@ -98,6 +107,7 @@ def scrap(ctx: Ctx, seat: int, cmd: Scrap) -> None:
         raise refuse("scrap_solo_only")
     if cmd.card not in ALLY_CARDS:
         raise refuse("not_an_ally_card", card=cmd.card)
+    _replaceable(ctx.state, cmd.card)
     row, slot = _armory_place(ctx.state, cmd.card)
     ctx.emit(ArmoryRefreshed(seat, row, slot, cmd.card, _next(ctx.state, row), 0))
 

@@ -650,6 +650,19 @@ def test_armory_refresh_once_per_turn_for_one_credit() -> None:
     t(1, f"refresh {t.state.part_row[0]}")
 
 
+def test_no_refresh_once_the_deck_is_empty() -> None:
+    """004: the refreshed card is replaced "with the top card of the respective draw pile". With that
+    pile empty, the card put at its bottom (A3) would come straight back: the refresh is refused, no
+    Credit is spent and no slot is left empty; the other row's deck may still refresh."""
+    state = replace(position(3, credits={0: 3}), phase=BUYING, crew_deck=())
+    t = Table(state)
+    refused = t.refused(0, f"refresh {t.state.crew_row[0]}")
+    assert refused.reason.key == "moonrakers.refused.armory_deck_empty"
+    assert t.state == state
+    t(0, f"refresh {t.state.part_row[0]}")
+    assert t.p(0).credits == 2 and all(t.state.part_row)
+
+
 def test_a_fifth_part_replaces_one_of_the_four() -> None:
     """001: "Players cannot have more than 4 Ship Parts installed ... When a player buys a 5th Ship Part,
     they must remove one of their installed Ship Parts to make room. The uninstalled Ship Part is removed

@@ -116,6 +116,10 @@ def test_solo_free_discard_of_ally_cards() -> None:
     assert t.state.part_deck[-1] == "the-leech" and t.p(0).credits == credits
     t3 = Table(replace(position(3), phase=BUYING))
     assert t3.refused(0, "scrap the-leech").reason.key in ("moonrakers.refused.scrap_solo_only",)
+    # With the Ship Part deck empty, nothing would replace it: refused, the row stays whole.
+    empty = Table(replace(state, part_deck=()))
+    assert empty.refused(0, "scrap the-leech").reason.key == "moonrakers.refused.armory_deck_empty"
+    assert empty.state.part_row[0] == "the-leech"
 
 
 def test_t36_two_players_mercenaries_for_the_mission_leader_only() -> None:
