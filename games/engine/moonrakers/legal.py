@@ -332,7 +332,9 @@ def _part_uses(s: GameState, seat: int, part: str) -> list[Command]:
         others = [c for c in hand if card_type(c) != "shield"]
         return [UsePart(part, Opts(cards=(others[0], others[1])))] if len(others) >= 2 else []
     misses = tuple(c for c in hand if c == "miss")[:3]
-    return [UsePart(part, Opts(cards=misses)), UsePart(part, Opts(cards=tuple(hand[:3])))]
+    # Up to 3 cards (The Pursuer, Multi Stage M1): none at all would only spend the once-per-Contract
+    # use, and reads back as no option given (``parse(format(c)) == c`` would not hold).
+    return [UsePart(part, Opts(cards=cards)) for cards in (misses, tuple(hand[:3])) if cards]
 
 
 # --- specs for forms -------------------------------------------------------------------------------

@@ -1,0 +1,62 @@
+"""The notation as API.md writes it: a player's line in an email is read as the table says, and a
+line the notation cannot read is refused with ``CannotParse`` (a clear message), never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.core import CannotParse
+from games.engine.moonrakers.commands import PlayCard, UsePart
+from games.engine.moonrakers.notation import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("play meg", "meg-gallak"), ("play MEG-GALLAK", "meg-gallak"), ("play d1  # the small one", "damage-1")],
+)
+def test_a_card_is_named_by_any_unique_prefix(text: str, card: str) -> None:
+    command = parse(text)
+    assert isinstance(command, PlayCard) and command.card == card
+
+
+def test_the_article_may_be_left_out() -> None:
+    # API.md: "any unique prefix (`meg`, `clone`)": The Clone Bay's slug starts with its article.
+    command = parse("use clone moro-mada reduce damage")
+    assert isinstance(command, UsePart) and command.part == "the-clone-bay"
+    assert parse("use the-clone-bay moro-mada reduce damage") == command
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "contract ²",
+        "swap ¹",
+        "merc ³",
+        "offer p² 1c",
+        "offer p2 ²c",
+        "counter ³d",
+        "play at-0k die ²",
+        "keep replace ³",
+        "play 2 ³ shield",
+        "launch order p¹",
+        "accept p²",
+        "contract \uff13",  # a full-width 3
+    ],
+)
+def test_digits_other_than_ascii_are_refused_not_a_crash(text: str) -> None:
+    # str.isdigit() accepts "²", which int() refuses: such a line once raised ValueError.
+    with pytest.raises(CannotParse):
+        parse(text)
+
+
+def test_every_candidate_of_an_up_to_three_part_reads_back_as_itself() -> None:
+    # The Pursuer with no Miss in hand offered "discard nothing", which reads back as no option.
+    from test_moonrakers_crew import solo
+
+    from games.engine.moonrakers.legal import candidates
+    from games.engine.moonrakers.notation import format_command
+
+    t = solo("claim-bounty", ["reactor", "shield"], parts=["the-pursuer"])
+    uses = [c for c in candidates(t.state, 0) if isinstance(c, UsePart)]
+    assert uses and all(c.opts.cards for c in uses)
+    assert all(parse(format_command(c)) == c for c in candidates(t.state, 0))
