@@ -65,7 +65,7 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.context import Ctx
-from games.engine.moonrakers.events import Fold, evolve, remember
+from games.engine.moonrakers.events import UPCASTERS, Fold, evolve, remember
 from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrakers.state import BUYING, GameState, dump_state, load_state
@@ -326,7 +326,7 @@ class MoonrakersEngine:
         (msg("moonrakers.example.buy"), "buy flash replace titan-3000"),
         (msg("moonrakers.example.claim"), "claim barrage"),
     )
-    UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = {}
+    UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = UPCASTERS
     # Standing answers (games.engine.core, "Standing answers"): standing.py.
     STANDING_POLICIES: tuple[PolicySpec, ...] = standing.STANDING_POLICIES
 

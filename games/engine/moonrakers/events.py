@@ -1017,7 +1017,11 @@ def _bonus_refused(s: GameState, e: BonusCardRefused) -> GameState:
 @dataclass(frozen=True, slots=True)
 class HazardApplied(Payload):
     TYPE: ClassVar[str] = "hazard_applied"
-    losses: tuple[tuple[int, int], ...]  # (seat, Prestige lost), never below 0
+    VERSION: ClassVar[int] = 2
+    losses: tuple[tuple[int, int], ...]  # (seat, Prestige lost): no more than the player had
+    # (seat, Hazard not blocked): what got through, which a player at 0 Prestige takes all the same.
+    # Version 1 had only ``losses``, which were this (UPCASTERS); the fold floors at 0 either way.
+    hazard: tuple[tuple[int, int], ...]
 
 
 @folds(HazardApplied)
@@ -1209,3 +1213,11 @@ class GameEnded(Payload):
 @folds(GameEnded)
 def _ended(s: GameState, e: GameEnded) -> GameState:
     return replace(s, phase=OVER, winners=e.winners, end_reason=e.reason)
+
+
+# Stored payloads of an older version, rewritten to the next version (engine.UPCASTERS).
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    # Version 1 recorded the Hazard that got through as "losses": the Prestige lost is the same
+    # once the fold floors it at 0, and the log says what got through.
+    (HazardApplied.TYPE, 1): lambda p: {**p, "hazard": p["losses"]},
+}

@@ -136,9 +136,8 @@ def finish_contract(ctx: Ctx) -> None:
     # says "loses 1 Prestige" of a player at 1 whom 2 Hazard reached. (The fold floors at 0 as
     # well: games stored before this recorded the Hazard, and fold to the same Prestige.)
     players = ctx.state.players
-    ctx.emit(
-        HazardApplied(tuple((p.seat, min(unblocked(p), players[p.seat].prestige)) for p in att.participants))
-    )
+    hazard = tuple((p.seat, unblocked(p)) for p in att.participants)
+    ctx.emit(HazardApplied(tuple((seat, min(n, players[seat].prestige)) for seat, n in hazard), hazard))
     for p in att.participants:
         player = ctx.state.players[p.seat]
         if player.play:

@@ -284,6 +284,8 @@ def log_message(event: Event, visible: bool) -> Message:
         target = p.get("to", p.get("by", p.get("seat")))
         answer = msg(f"moonrakers.answer.{p['answer']}") if "answer" in p else ""
         return msg(key, player=who, to=_p(target), terms=text, answer=answer)
+    if t == "offer_cancelled":
+        return msg(key, player=who, to=_p(p["to"]))
     if t == "hazard_dice_rolled" and not p["faces"]:
         return msg("moonrakers.log.no_dice", player=who)
     if t == "hazard_dice_rolled":
@@ -329,7 +331,15 @@ def log_message(event: Event, visible: bool) -> Message:
         ]
         return msg(key, rewards=_join(parts))
     if t == "hazard_applied":
-        parts = [msg("moonrakers.log.loss", n, player=SeatRef(s)) for s, n in p["losses"] if n]
+        lost = dict(p["losses"])
+        parts = [
+            msg("moonrakers.log.loss", n, player=SeatRef(s))
+            if lost.get(s, 0) == n
+            # Someone with less Prestige than the Hazard that reached them: never below 0.
+            else msg("moonrakers.log.loss_floored", lost.get(s, 0), player=SeatRef(s), hazard=n)
+            for s, n in p["hazard"]
+            if n
+        ]
         return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
     if t == "turn_ended":
         return msg(key, player=who)

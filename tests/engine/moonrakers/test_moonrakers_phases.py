@@ -15,6 +15,8 @@ from dataclasses import replace
 import pytest
 from moonrakers_scenario import Table, position
 
+from games.engine.messages import render
+from games.engine.moonrakers import ENGINE
 from games.engine.moonrakers.cards import CONTRACTS, PARTS, slug
 from games.engine.moonrakers.state import BONUS, BUYING, PLANNING
 
@@ -602,9 +604,34 @@ def test_hazard_is_lost_after_the_rewards_and_never_below_zero() -> None:
         t(0, f"play {card}")
     t(0, "done")
     assert t.p(0).prestige == 0 and t.p(0).credits == 5  # +1 then -2, floored at 0
-    # The log tells what was lost: the 1 Prestige the player had, not the 2 Hazard.
-    losses = next(e for e in t.events if e.type == "hazard_applied").payload["losses"]
-    assert [list(x) for x in losses] == [[0, 1]]
+    # The event tells both: 2 Hazard got through, 1 Prestige was lost (all the player had).
+    applied = next(e for e in t.events if e.type == "hazard_applied")
+    assert [list(x) for x in applied.payload["hazard"]] == [[0, 2]]
+    assert [list(x) for x in applied.payload["losses"]] == [[0, 1]]
+    red = ENGINE.redact(applied, None)
+    assert red is not None
+    assert (
+        render(red["text"], "en", {0: "Ann"})
+        == "Hazard: Ann takes 2 Hazard, loses 1 Prestige (never below 0)."
+    )
+    assert render(red["text"], "fr", {0: "Ann"}) == (
+        "Danger\u00a0: Ann subit 2 Danger, perd 1 Prestige (jamais sous 0)."
+    )
+
+
+def test_hazard_stored_before_it_named_what_got_through_reads_as_it_did() -> None:
+    """Version 1 of ``hazard_applied`` recorded the Hazard that got through as the losses: upcast, it
+    folds to the same Prestige (never below 0) and its line names that Hazard as lost."""
+    from games.engine.core import Event, fold, upcast
+
+    old = Event("hazard_applied", {"losses": [[0, 2], [1, 0]]}, version=1)
+    new = upcast(ENGINE, old)
+    assert new.version == 2 and new.payload["hazard"] == [[0, 2], [1, 0]]
+    t = Table(position(3, prestige={0: 1, 1: 4}))
+    assert fold(ENGINE, [old], t.state).players[0].prestige == 0
+    red = ENGINE.redact(new, None)
+    assert red is not None
+    assert render(red["text"], "en", {0: "Ann"}) == "Hazard: Ann loses 2 Prestige."
 
 
 # --- Buying -----------------------------------------------------------------------------------------

@@ -481,6 +481,65 @@ def test_every_log_line_of_a_whole_game_renders_in_both_languages(players: int) 
                 assert "moonrakers." not in text, (e.type, text)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_every_log_line_of_random_play_renders_in_both_languages(seed: int) -> None:
+    # Random captains do what the heuristic bot never does (withdraw an offer, counter, leave...):
+    # a line whose parameters the engine did not send shows its key ("moonrakers.log.offer_cancelled").
+    from games.engine.messages import render
+
+    rng_seed = simulation.game_seed("random-log", seed)
+    events = ENGINE.setup(3, {}, Rng(rng_seed, 1, 1))
+    state = fold(ENGINE, events)
+    while ENGINE.outcome(state) is None and len(events) < 3000:
+        seat = ENGINE.pending(state)[0].seat
+        seq = len(events) + 1
+        text = ENGINE.random_command(state, seat, Rng(rng_seed, 1, seq, "bot"))
+        new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(rng_seed, 1, seq))
+        state = fold(ENGINE, new, state)
+        events += new
+    for e in events:
+        for seat in (None, 0):
+            red = ENGINE.redact(e, seat)
+            assert red is not None
+            for lang in ("en", "fr"):
+                assert "moonrakers." not in render(red["text"], lang), e.type
+
+
+_TERMS = {"p": 1, "c": 2, "b": False, "d": 1}
+# What random captains never do: withdraw an offer, volunteer, take a volunteer, leave, refresh.
+_RARE_EVENTS = [
+    Event("offer_cancelled", {"to": 2}, seat=0),
+    Event("proposal_made", {"by": 2, "terms": _TERMS}, seat=2),
+    Event("ally_accepted", {"seat": 1, "terms": _TERMS}, seat=0),
+    Event("ally_left", {"seat": 1}, seat=1),
+    Event(
+        "armory_refreshed",
+        {"seat": 0, "row": "crew", "slot": 0, "returned": "meg-gallak", "drawn": "ada-massa", "paid": 1},
+        seat=0,
+    ),
+    Event("contract_dealt", {"slot": 2, "contract": "claim-bounty"}),
+]
+
+
+@pytest.mark.parametrize("event", _RARE_EVENTS, ids=lambda e: e.type)
+def test_the_lines_random_play_never_reaches_render_too(event: Event) -> None:
+    from games.engine.messages import render
+
+    red = ENGINE.redact(event, None)
+    assert red is not None
+    for lang in ("en", "fr"):
+        assert "moonrakers." not in render(red["text"], lang, {0: "Alice", 1: "Bob", 2: "Carol"})
+
+
+def test_a_withdrawn_offer_names_whom_it_was_made_to() -> None:
+    from games.engine.messages import render
+
+    red = ENGINE.redact(_RARE_EVENTS[0], None)
+    assert red is not None
+    assert render(red["text"], "en", {0: "Alice", 2: "Carol"}) == "Alice withdraws the offer to Carol."
+    assert render(red["text"], "fr", {0: "Alice", 2: "Carol"}) == "Alice retire son offre à Carol."
+
+
 def test_a_single_credit_of_a_split_reward_reads_in_the_singular() -> None:
     """A share of a split reward, or a Mercenary's cost, can be one Credit: "+1 Credit", not
     "+1 Credits", in both languages."""
