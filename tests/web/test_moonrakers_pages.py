@@ -221,6 +221,32 @@ class TestNegotiation:
         )
         assert 'data-zero="dé de Danger" data-one="dé de Danger" data-more="dés de Danger"' in french.group(0)
 
+    def test_an_overcommitted_deal_says_why_nothing_can_launch(self, three: models.Game) -> None:
+        # Both captains accepted every Credit of the Contract: the Launch button is gone (the lock
+        # would refuse), and the table says why, to everyone, and the Mission Leader what to do.
+        state = to_negotiation(three)
+        leader, credits = state.leader, CONTRACTS[state.negotiation.contract].credits
+        one, two = (leader + 1) % 3, (leader + 2) % 3
+        submit(three, leader, f"offer p{one + 1} {credits}c")
+        submit(three, leader, f"offer p{two + 1} {credits}c")
+        page = page_of(three, user_at(three, leader))
+        assert "mr-overcommitted" not in page  # offered twice, accepted by nobody yet: no harm
+        submit(three, one, "accept")
+        submit(three, two, "accept")
+
+        page = page_of(three, user_at(three, leader))
+        assert 'data-action="launch"' not in page
+        assert "withdraw or revise an offer to launch" in page
+        watcher = page_of(three, user_at(three, one))
+        assert "the Mission Leader must withdraw or revise an offer before launching" in watcher
+        mission_leader = user_at(three, leader)
+        mission_leader.language = "fr"
+        mission_leader.save(update_fields=["language"])
+        assert "retirez ou revoyez une offre pour lancer" in html.unescape(page_of(three, mission_leader))
+        submit(three, leader, f"cancel p{two + 1}")
+        page = page_of(three, user_at(three, leader))
+        assert "mr-overcommitted" not in page and 'data-action="launch"' in page
+
     def test_a_counter_posted_with_the_steppers_is_on_the_table(self, three: models.Game) -> None:
         state = to_negotiation(three)
         invitee = (state.leader + 1) % 3

@@ -141,9 +141,20 @@ def _seat_terms(neg: Negotiation, seat: int) -> Terms | None:
 
 
 def check_accept_seat(s: GameState, seat: int, cmd: AcceptSeat) -> bool:
-    """Every refusal of ``accept_seat``."""
-    if _seat_terms(_leader(s, seat), cmd.seat) is None:
+    """Every refusal of ``accept_seat``: the Mission Leader takes terms that, with the shares
+    accepted already, fit the Contract ("Players cannot negotiate over any prestige, cards, or
+    credits already owned", 001). An invitee's ``accept`` of an offer is checked at the lock
+    instead (spec §4.3): the Mission Leader may have offered the same Credits to two captains."""
+    neg = _leader(s, seat)
+    terms = _seat_terms(neg, cmd.seat)
+    if terms is None:
         raise refuse("nothing_to_accept", seat=cmd.seat + 1)
+    total = terms
+    for share in accepted_shares(neg):
+        if share.seat != cmd.seat:
+            total = total.plus(share.terms)
+    if not fits(neg.contract, total):
+        raise refuse("terms_do_not_fit", seat=cmd.seat + 1)
     return True
 
 
@@ -245,7 +256,12 @@ def deal_fits(neg: Negotiation) -> bool:
     total = Terms()
     for share in accepted_shares(neg):
         total = total.plus(share.terms)
-    full = contract_terms(neg.contract)
+    return fits(neg.contract, total)
+
+
+def fits(contract: str, total: Terms) -> bool:
+    """Shares summing to ``total`` give away no more than the Contract offers, in every term."""
+    full = contract_terms(contract)
     return total.p <= full.p and total.c <= full.c and total.b <= full.b and total.d <= full.d
 
 

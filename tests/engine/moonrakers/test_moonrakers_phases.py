@@ -578,6 +578,29 @@ def test_two_accepted_offers_that_overcommit_the_dice_cannot_launch() -> None:
     assert t.part(1).dice == (2,) and t.part(0).dice == ()
 
 
+def test_the_mission_leader_cannot_take_terms_beyond_what_is_left() -> None:
+    """R-N1: "Players cannot negotiate over any prestige, cards, or credits already owned." With one
+    Ally accepted for 1 Credit of Claim Bounty's 3, taking a volunteer's 3 Credits would pay out of
+    the Mission Leader's own: refused at once, nothing changes; 2 Credits fit."""
+    t = Table(position(3, row=["claim-bounty"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1c")
+    t(1, "accept")
+    t(2, "propose 3c")
+    before = t.state
+    refused = t.refused(0, "accept p3")
+    assert refused.reason.key == "moonrakers.refused.terms_do_not_fit"
+    assert render(refused.reason, "en") == (
+        "Taking player 3's terms would give away more than the Contract offers,"
+        " with the shares already accepted."
+    )
+    assert t.state == before
+    t(2, "propose 2c")
+    t(0, "accept p3")
+    t(0, "launch", dice=[1])
+    assert [p.seat for p in t.state.attempt.participants] == [0, 1, 2]
+
+
 # --- End of the Execution Phase -----------------------------------------------------------------------
 
 

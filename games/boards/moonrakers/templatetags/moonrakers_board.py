@@ -149,6 +149,16 @@ def leader_keeps(negotiation: Mapping[str, Any]) -> dict[str, int]:
 
 
 @register.filter
+def overcommitted(negotiation: Mapping[str, Any]) -> bool:
+    """The accepted shares give away more than the Contract offers (two captains accepted the same
+    Credits): nothing can launch until the Mission Leader withdraws or revises an offer."""
+    contract = cards.contract(negotiation.get("contract")) or {}
+    offers = negotiation.get("offers") or []
+    accepted = [o.get("terms") or {} for o in offers if o.get("status") == "accepted"]
+    return any(sum(int(terms.get(t, 0)) for terms in accepted) > int(contract.get(t, 0)) for t in TERMS)
+
+
+@register.filter
 def keeps_without(negotiation: Mapping[str, Any], seat_word: str) -> dict[str, int]:
     """What the leader would keep before an offer to ``seat_word`` ("p2"): a new offer replaces the
     old one, so that seat's open or accepted offer is given back first."""
