@@ -504,6 +504,8 @@ def _named_label(state: GameState, cmd: Command) -> Message | None:
         return M("moonrakers.label.buy_named", card=_card(cmd.card))
     if isinstance(cmd, Refresh):
         return M("moonrakers.label.refresh_named", card=_card(cmd.card))
+    if isinstance(cmd, Claim):
+        return M("moonrakers.label.claim_named", objective=_card(cmd.objective))
     return None
 
 

@@ -3,6 +3,8 @@ choice the rules allow, named in the game's words, the decisive ones first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.core import Message
 from games.engine.messages import render
 from games.engine.moonrakers import ENGINE
@@ -52,3 +54,17 @@ def test_an_invitee_answers_its_offer_rather_than_proposing() -> None:
     assert t.refused(1, "propose 1c").reason.key == "moonrakers.refused.counter_instead"
     assert "propose" in [s.action for s in ENGINE.legal(t.state, 2)]  # no offer: may volunteer
     t(2, "propose 1c")
+
+
+def test_a_claim_names_its_objective() -> None:
+    # The button read "Claim: claim shield-wall" (the generic label around the command).
+    hand = ["shield", "shield", "shield"]
+    state = position(3, hands={0: hand}, objectives={0: ["shield-wall", "ace"]}, row=["escape-pods"])
+    t = Table(state)
+    t(0, "contract 1 solo", dice=[0, 0])
+    t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=3))  # type: ignore[union-attr]
+    for _ in hand:
+        t(0, "play shield")
+    [spec] = [s for s in ENGINE.legal(t.state, 0) if s.prefix == "claim shield-wall"]
+    assert words(spec.label) == "Claim Shield Wall"
+    assert render(spec.label, "fr") == "Réclamer Mur de boucliers"
