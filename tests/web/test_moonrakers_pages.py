@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
+from django.utils import translation
 
 from games import models, page_cache, services, texts
 from games.boards import presentation_for
@@ -543,6 +544,45 @@ class TestEmailLines:
             f"Your hand: {hand}" not in theirs.summary
             or state.players[other].hand == state.players[seat].hand
         )
+
+    def test_a_mission_leader_who_must_plan_reads_the_contracts_to_choose_from(
+        self, three: models.Game
+    ) -> None:
+        # The planning email listed "Choose Stim Run"... with nothing to choose by: each Contract now
+        # comes with what it needs, pays and risks, with the reader's own Objectives.
+        from games.mail import situation
+
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        leader = state.leader
+        mine = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
+        slug = state.contract_row[0]
+        c = CONTRACTS[slug]
+        needs = ", ".join(f"{n} {texts.render(msg(f'moonrakers.kind.{k}'))}" for k, n in c.requirements)
+        line = f"  #1 {name_of(slug)}: needs {needs}; pays {c.prestige} Prestige, "
+        assert any(s.startswith(line) and "Hazard di" in s for s in mine.summary), mine.summary
+        held = ", ".join(name_of(o) for o in state.players[leader].objectives)
+        assert f"Your secret Objectives: {held}" in mine.summary
+        other = situation.for_seat(
+            three, three.seats.get(position=(leader + 1) % 3), now=NOW, with_links=False
+        )
+        assert not any(s.startswith("  #1 ") for s in other.summary)  # only for whom must choose
+        assert not any(s.startswith("Your secret Objectives") for s in other.summary)
+        with translation.override("fr"):
+            french = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
+        assert any(s.startswith(f"  n°\u00a01 {name_of(slug, 'fr')}\u00a0: demande ") for s in french.summary)
+        assert any(s.startswith("Vos Objectifs secrets\u00a0: ") for s in french.summary), french.summary
+
+    def test_a_mission_leader_who_buys_reads_the_armory_and_its_prices(self, three: models.Game) -> None:
+        from games.mail import situation
+
+        state = play_until(three, lambda s: "buy" in kinds(s))
+        leader = state.leader
+        mine = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
+        crew = state.crew_row[0]
+        cost = CREW[crew].cost
+        price = f"{cost} Credit" if cost == 1 else f"{cost} Credits"
+        assert "The Armory:" in mine.summary
+        assert any(s.startswith(f"  {name_of(crew)} ({price}): ") for s in mine.summary), mine.summary
 
 
 class TestFrench:

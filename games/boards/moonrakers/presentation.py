@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import texts
 from games.boards import Presentation, ScoreRow, ScoreTable, register
@@ -25,8 +25,38 @@ def _tally(attempt: Mapping[str, Any]) -> str:
     )
 
 
+def _credits(n: int) -> str:
+    return ngettext("%(n)s Credit", "%(n)s Credits", n) % {"n": n}
+
+
+def _contract_line(slot: int, slug: str) -> str:
+    """One Contract of the row, as an email reader chooses it: what it needs, pays and risks."""
+    c = cards.contract(slug) or {}
+    needs = ", ".join(f"{r['n']} {r['label']}" for r in c.get("requirements") or [])
+    pays = [prestige(c.get("prestige", 0)), _credits(c.get("credits", 0))]
+    if c.get("bonus"):
+        pays.append(_("a Bonus Card"))
+    dice = ngettext("%(n)s Hazard die", "%(n)s Hazard dice", c.get("dice", 0)) % {"n": c.get("dice", 0)}
+    return _("#%(slot)s %(contract)s: needs %(needs)s; pays %(pays)s; %(dice)s") % {
+        "slot": slot,
+        "contract": c.get("name", slug),
+        "needs": needs,
+        "pays": ", ".join(pays),
+        "dice": dice,
+    }
+
+
+def _deciding(view: Mapping[str, Any], kind: str) -> bool:
+    you = view.get("you")
+    return you is not None and any(
+        p.get("seat") == you and p.get("kind") == kind for p in view.get("pending") or []
+    )
+
+
 def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]:
-    """The Contract being attempted (or negotiated) and its tally, and the reader's hand, for an email."""
+    """The Contract being attempted (or negotiated) and its tally, and the reader's hand, for an email;
+    to a Mission Leader who must plan, the Contracts to choose from and their Objectives; to one who
+    buys, the Armory and its prices."""
     lines: list[str] = []
     attempt = view.get("attempt")
     negotiation = view.get("negotiation")
@@ -49,6 +79,25 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
         lines.append(
             _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
         )
+    if mine is not None and _deciding(view, "plan"):
+        # Labels outside the f-strings: xgettext does not read calls inside one.
+        held = ", ".join(cards.name(o) for o in mine.get("objectives") or []) or _("none")
+        label = _("Your secret Objectives")
+        lines.append(f"{label}{texts.colon()}{held}")
+        label = _("Contracts")
+        lines.append(f"{label}{texts.colon().rstrip()}")
+        lines += [
+            f"  {_contract_line(slot, slug)}"
+            for slot, slug in enumerate(view.get("contract_row") or [], start=1)
+            if slug
+        ]
+    if _deciding(view, "buy"):
+        label = _("The Armory")
+        lines.append(f"{label}{texts.colon().rstrip()}")
+        for slug in [*(view.get("crew_row") or []), *(view.get("part_row") or [])]:
+            card = cards.armory_card(slug)
+            if card:
+                lines.append(f"  {card['name']} ({_credits(card['cost'])}){texts.colon()}{card['text']}")
     return lines
 
 
