@@ -119,6 +119,22 @@ class TestPlanning:
         done = post_move(three, leader, action="stayatbase", prefix="base", confirmed="1")
         assert done.status_code == 302 and event_count(three) > before
 
+    def test_attempting_a_contract_alone_asks_to_confirm_first(self, three: models.Game) -> None:
+        # Alone, the Contract is locked and its dice rolled at once: nothing to take back.
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        leader = user_at(three, state.leader)
+        slot = next(i for i, c in enumerate(state.contract_row) if c is not None) + 1
+        before = event_count(three)
+
+        asked = post_move(three, leader, action="choosecontract", prefix=f"contract {slot} solo")
+
+        assert asked.status_code == 200 and 'name="confirmed" value="1"' in asked.content.decode()
+        assert event_count(three) == before
+        done = post_move(
+            three, leader, action="choosecontract", prefix=f"contract {slot} solo", confirmed="1"
+        )
+        assert done.status_code == 302 and state_of(three).attempt is not None
+
     def test_at_base_the_free_replacement_names_the_contract_it_replaces(self, three: models.Game) -> None:
         """``keep OBJ replace N`` swaps the Contract in Dispatch slot N (rulebook, Stay at Base step 4);
         the button once read N as an Objective held and said "giving back" that Objective."""

@@ -438,7 +438,10 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
         seen.add(prefix)
         label = _named_label(state, cmd) if not params else None
         label = label or M(f"moonrakers.label.{action}", text=prefix)
-        specs.append(CommandSpec(action, prefix, label, params, confirm=action in IRREVERSIBLE))
+        # Attempting a Contract alone from the Planning row locks it and rolls its dice at once, as
+        # "solo" does in negotiation: confirmed the same way.
+        irreversible = action in IRREVERSIBLE or (isinstance(cmd, ChooseContract) and cmd.solo)
+        specs.append(CommandSpec(action, prefix, label, params, confirm=irreversible))
     # The decisive commands first: an email's one-click links and a bot author's list start with
     # what moves the game on (answer the offer, launch), and switching Contracts comes last.
     return sorted(specs, key=lambda spec: SPEC_ORDER.get(spec.action, 50))

@@ -41,6 +41,10 @@ def test_planning_names_the_contracts_and_lists_staying_at_base_first() -> None:
     contract = render(Message(f"moonrakers.card.{t.state.contract_row[0]}"), "en")
     assert named["contract 1"] == f"Choose {contract}"
     assert named["contract 1 solo"] == f"Attempt {contract} alone"
+    # Alone, the Contract is locked and its dice rolled at once: the form asks to confirm first,
+    # as "solo" in negotiation does; choosing it to negotiate takes nothing back.
+    confirm = {s.prefix: s.confirm for s in specs}
+    assert confirm["contract 1 solo"] and not confirm["contract 1"]
 
 
 def test_an_invitee_answers_its_offer_rather_than_proposing() -> None:
