@@ -20,13 +20,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -97,6 +98,17 @@ def link_key(token: str) -> str:
     return "link:" + hashlib.sha256(token.encode()).hexdigest()[:40]
 
 
+def _speak_to(request: HttpRequest, player: Any) -> None:
+    """A one-click link is opened from its player's email, often in a browser signed in to nobody:
+    its pages speak that player's language (as the email did), not the browser's. A signed-in
+    visitor's own language stands (UserLanguageMiddleware)."""
+    user = getattr(request, "user", None)
+    language = getattr(player, "language", "")
+    if (user is None or not user.is_authenticated) and language and translation.check_for_language(language):
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+
+
 @require_http_methods(["GET", "POST"])
 def act(request: HttpRequest, token: str) -> HttpResponse:
     try:
@@ -107,6 +119,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     seat = game.seats.select_related("user").filter(position=link.seat).first() if game else None
     if game is None or seat is None or seat.user is None or seat.user_id != link.user_id:
         return _invalid_link(request)
+    _speak_to(request, seat.user)
     key = link_key(token)
     if store.find_batch(game, key, seat=seat.position):
         return _used(request, game)

@@ -72,3 +72,26 @@ def test_a_one_click_link_refused_by_the_rules_says_why_in_french(
     page = response.content.decode()
     assert response.status_code == 400
     assert "Vous ne pouvez pas dire cela maintenant." in page and "You cannot say that now" not in page
+
+
+def test_a_one_click_link_opened_signed_in_to_nobody_speaks_its_players_language(
+    game: models.Game, mover: models.Seat
+) -> None:
+    # The email was in French; its link opened in a browser signed in to nobody, asking for English,
+    # showed an English page. The link names its player: the page speaks their language.
+    speaks(mover, "fr")
+    token = links.sign_action(game=game, seat=mover, seq=game.last_seq, command="say hi")
+    path = links.act_url(token).removeprefix(links.absolute(""))
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+
+    asked = browser.get(path).content.decode()
+    refused = browser.post(path).content.decode()
+
+    assert 'lang="fr"' in asked and 'lang="fr"' in refused
+    assert "Vous ne pouvez pas dire cela maintenant." in refused
+    # A visitor signed in keeps their own language.
+    other = models.Seat.objects.exclude(pk=mover.pk).filter(game=game).first()
+    assert other is not None and other.user is not None
+    signed_in = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    signed_in.force_login(other.user)
+    assert 'lang="en"' in signed_in.get(path).content.decode()
