@@ -573,7 +573,7 @@ class TestEmailLines:
         mine = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
         slug = state.contract_row[0]
         c = CONTRACTS[slug]
-        needs = ", ".join(f"{n} {texts.render(msg(f'moonrakers.kind.{k}'))}" for k, n in c.requirements)
+        needs = ", ".join(texts.render(msg(f"moonrakers.need.{k}", n)) for k, n in c.requirements)
         line = f"  #1 {name_of(slug)}: needs {needs}; pays {c.prestige} Prestige, "
         assert any(s.startswith(line) and "Hazard di" in s for s in mine.summary), mine.summary
         held = ", ".join(name_of(o) for o in state.players[leader].objectives)
@@ -611,6 +611,24 @@ class TestFrench:
         assert "Le Dispatch" in page and "Armurerie" in page and "Mon terminal de commande" in page
         assert name_of(state.contract_row[0], "fr") in page
         assert "The Dispatch" not in page and "My Command Terminal" not in page
+
+    def test_french_words_agree_with_what_they_name(self, three: models.Game, bob: Any) -> None:
+        # "Pièces installées : aucun" (pièce is feminine); "Si le temps de Alice" (no elision before a
+        # name: the sentence now needs none).
+        bob.language = "fr"
+        bob.save(update_fields=["language"])
+        page = html.unescape(page_of(three, bob))
+        parts = re.search(r"<h5>Pièces installées</h5>\s*<p[^>]*>(.*?)</p>", page, re.S)
+        assert parts and parts.group(1) == "aucune"
+        assert "ne joue pas à temps\u00a0:" in page and "Si le temps de" not in page
+
+    def test_a_captains_credits_agree_with_their_number(self) -> None:
+        from games.boards.moonrakers.templatetags.moonrakers_board import counted_noun
+
+        with translation.override("en"):
+            assert [counted_noun("credits", n) for n in (0, 1, 2)] == ["Credits", "Credit", "Credits"]
+        with translation.override("fr"):
+            assert [counted_noun("credits", n) for n in (0, 1, 2)] == ["Crédit", "Crédit", "Crédits"]
 
     def test_cards_drawn_in_english_are_drawn_again_in_french(self, three: models.Game, bob: Any) -> None:
         """A card's face is drawn once per process and language (moonrakers_board.draw_*): the same

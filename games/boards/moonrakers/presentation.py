@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import texts
 from games.boards import Presentation, ScoreRow, ScoreTable, register
 from games.boards.moonrakers import cards
+from games.engine.core import msg
 
 
 def prestige(score: Any) -> str:
@@ -32,7 +33,9 @@ def _credits(n: int) -> str:
 def _contract_line(slot: int, slug: str) -> str:
     """One Contract of the row, as an email reader chooses it: what it needs, pays and risks."""
     c = cards.contract(slug) or {}
-    needs = ", ".join(f"{r['n']} {r['label']}" for r in c.get("requirements") or [])
+    needs = ", ".join(
+        texts.render(msg(f"moonrakers.need.{r['kind']}", r["n"])) for r in c.get("requirements") or []
+    )
     pays = [prestige(c.get("prestige", 0)), _credits(c.get("credits", 0))]
     if c.get("bonus"):
         pays.append(_("a Bonus Card"))

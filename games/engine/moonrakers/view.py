@@ -206,7 +206,7 @@ def offer_prompt(state: GameState, seat: int) -> Message:
     contract = CONTRACTS[neg.contract]
     needs = _join(
         [
-            msg("moonrakers.prompt.need", n, n=n, kind=msg(f"moonrakers.kind.{k}"))
+            msg(f"moonrakers.need.{k}", n)  # "2 Shields", "2 Boucliers": the noun agrees
             for k, n in contract.requirements
         ]
     )

@@ -531,6 +531,17 @@ def test_the_lines_random_play_never_reaches_render_too(event: Event) -> None:
         assert "moonrakers." not in render(red["text"], lang, {0: "Alice", 1: "Bob", 2: "Carol"})
 
 
+def test_french_contract_lines_agree_whatever_the_contracts_gender() -> None:
+    # "Livraison de stimulants est réussi": the Contract names differ in gender, "Contrat" does not.
+    from games.engine.messages import render
+
+    done = ENGINE.redact(
+        Event("contract_resolved", {"contract": "stim-run", "success": True, "needed": {}, "got": {}}), None
+    )
+    assert done is not None
+    assert render(done["text"], "fr").startswith("Le Contrat ")
+
+
 def test_a_withdrawn_offer_names_whom_it_was_made_to() -> None:
     from games.engine.messages import render
 

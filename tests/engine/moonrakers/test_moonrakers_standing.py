@@ -96,10 +96,11 @@ def test_the_invitee_reads_the_contract_its_values_and_their_share() -> None:
     view = ENGINE.view(t.state, 1)
     assert view["your_turn"] is True
     assert render(view["prompt"], "en", NAMES) == (
-        "Ann invites you on the Contract Admiral's Flagship. It needs 5 Reactor, 8 Damage, 5 Shield; "
+        "Ann invites you on the Contract Admiral's Flagship. It needs 5 Reactors, 8 Damage, 5 Shields; "
         "the whole Contract pays 5 Prestige, 11 Credits, the Bonus Card and rolls 4 Hazard Dice. "
         "Your share offered: 2 Prestige, 3 Credits, the Bonus Card, 1 Hazard Die."
     )
     assert render(view["prompt"], "fr", NAMES).startswith("Ann vous invite sur le Contrat")
+    assert "5 Réacteurs, 8 Dommages, 5 Boucliers" in render(view["prompt"], "fr", NAMES)  # not "5 Bouclier"
     assert "prompt" not in ENGINE.view(t.state, 2)  # no offer for Cy
     assert "prompt" not in ENGINE.view(t.state, None)

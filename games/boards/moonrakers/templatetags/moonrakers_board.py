@@ -316,6 +316,12 @@ _KEPT_NOUNS = {
 
 
 @register.simple_tag
+def counted_noun(term: str, n: int) -> str:
+    """The noun after a number, agreeing with it ("1 Credit", "0 Crédit"): a captain's Credits."""
+    return _KEPT_NOUNS[term](n)
+
+
+@register.simple_tag
 def kept_noun(term: str, n: int) -> SafeString:
     """The noun after a number of the "You would keep" line, with its forms for 0, 1 and more,
     which deal.js picks from as the number changes (in English 0 takes the plural, in French the
