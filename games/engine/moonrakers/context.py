@@ -5,6 +5,7 @@ moves every rule shares (draw with reshuffle, discard, trash, add from the Suppl
 from __future__ import annotations
 
 from games.engine.core import Event, IllegalCommand, Rng, msg
+from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, OBJECTIVES, PARTS
 from games.engine.moonrakers.events import (
     ActionsGained,
     CardAdded,
@@ -49,7 +50,17 @@ class Ctx:
             self.folds.append(Fold(before, event, self.state))
 
 
+# The parameters of a refusal that name a card: said by the card's name ("Shield is not in your
+# hand"), not its slug, when they name one (a word the player mistyped stays as they wrote it).
+_CARD_PARAMS = ("card", "part", "objective", "contract", "crew")
+_SLUGS = frozenset((*BASIC, *CREW, *PARTS, *CONTRACTS, *OBJECTIVES))
+
+
 def refuse(key: str, **params: object) -> IllegalCommand:
+    for name in _CARD_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str) and value in _SLUGS:
+            params[name] = msg(f"moonrakers.card.{value}")
     return IllegalCommand(msg(f"moonrakers.refused.{key}", **params))  # type: ignore[arg-type]
 
 

@@ -60,3 +60,15 @@ def test_every_candidate_of_an_up_to_three_part_reads_back_as_itself() -> None:
     uses = [c for c in candidates(t.state, 0) if isinstance(c, UsePart)]
     assert uses and all(c.opts.cards for c in uses)
     assert all(parse(format_command(c)) == c for c in candidates(t.state, 0))
+
+
+def test_a_refusal_names_the_card_not_its_slug() -> None:
+    # "shield is not in your hand." came back to an API client: the slug, not the card's name.
+    from test_moonrakers_crew import solo
+
+    from games.engine.messages import render
+
+    t = solo("claim-bounty", ["reactor"])
+    refused = t.refused(0, "play shield")
+    assert render(refused.reason, "en") == "Shield is not in your hand."
+    assert render(refused.reason, "fr") == "Bouclier n\u2019est pas dans votre main."
