@@ -601,6 +601,20 @@ class TestEmailLines:
         assert any(s.startswith(f"  {name_of(crew)} ({price}): ") for s in mine.summary), mine.summary
 
 
+class TestBuying:
+    def test_a_buyer_who_can_afford_nothing_is_told_so(self, three: models.Game) -> None:
+        # The "Done" button alone said nothing of why: the line says the Credits are too few.
+        state = play_until(three, lambda s: "buy" in kinds(s))
+        leader = state.leader
+        # The buyer's Credits as the page reads them: the state cache rewritten with none.
+        cache = models.StateCache.objects.get(game=three)
+        cache.state = ENGINE.dump_state(state.with_player(leader, credits=0))
+        cache.save(update_fields=["state"])
+        page = html.unescape(page_of(three, user_at(three, leader)))
+        assert "Nothing in the Armory costs 0 Credits or less." in page
+        assert 'data-action="buy"' not in page
+
+
 class TestFrench:
     def test_the_board_speaks_french(self, three: models.Game, bob: Any) -> None:
         bob.language = "fr"
