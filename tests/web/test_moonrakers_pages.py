@@ -601,7 +601,7 @@ class TestEmailLines:
         assert any(s.startswith(f"  {name_of(crew)} ({price}): ") for s in mine.summary), mine.summary
 
 
-class TestBuying:
+class TestNothingAffordable:
     def test_a_buyer_who_can_afford_nothing_is_told_so(self, three: models.Game) -> None:
         # The "Done" button alone said nothing of why: the line says the Credits are too few.
         state = play_until(three, lambda s: "buy" in kinds(s))
