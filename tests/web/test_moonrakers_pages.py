@@ -147,12 +147,35 @@ class TestPlanning:
 
         page = page_of(three, user_at(three, state.leader))
 
-        button = re.search(rf'value="{spec.prefix}"(.*?)</button>', page, re.S)
-        assert button, spec.prefix
-        assert f'data-replace="{contract}"' in button.group(1)
-        assert f"and replace Contract #{slot} {name_of(contract)}" in button.group(1)
+        option = re.search(rf'<option value="{spec.prefix}"([^>]*)>(.*?)</option>', page, re.S)
+        assert option, spec.prefix
+        assert f'data-replace="{contract}"' in option.group(1)
+        assert html.unescape(option.group(2)) == f"#{slot} {name_of(contract)}"
         assert "giving back" not in page and "give back one you hold" not in page
         assert "the other goes to the bottom of the Objective deck" in page
+
+    def test_at_base_each_objective_is_one_choice_with_its_replacements(self, three: models.Game) -> None:
+        # 18 buttons (each Objective with each replacement) became one form per Objective: a list
+        # of the Contracts it may replace and a button that keeps it. Choosing posts that command.
+        state = play_until(three, lambda s: "plan" in kinds(s))
+        submit(three, state.leader, "base")
+        state = state_of(three)
+        leader = user_at(three, state.leader)
+        drawn = state.players[state.leader].choosing
+        page = page_of(three, leader)
+
+        forms = re.findall(r"<form[^>]*mr-base-choice.*?</form>", page, re.S)
+        assert len(forms) == len(drawn) == 2
+        for form, slug in zip(forms, drawn, strict=True):
+            assert f"Keep {name_of(slug)}" in html.unescape(form)
+            assert form.count("<option ") == 1 + sum(1 for c in state.contract_row if c)
+            assert f'<option value="keep {slug}">' in form  # no replacement, first
+        slot = next(i for i, c in enumerate(state.contract_row) if c) + 1
+        replaced = state.contract_row[slot - 1]
+        done = post_move(three, leader, action="keep", prefix=f"keep {drawn[1]} replace {slot}")
+        assert done.status_code == 302
+        after = state_of(three)
+        assert drawn[1] in after.players[state.leader].objectives and after.contract_row[slot - 1] != replaced
 
 
 def to_negotiation(game: models.Game) -> Any:
@@ -237,6 +260,18 @@ class TestNegotiation:
             0
         )
         assert 'data-zero="dé de Danger" data-one="dé de Danger" data-more="dés de Danger"' in french.group(0)
+
+    def test_a_revised_offer_starts_from_the_offer_made(self, three: models.Game) -> None:
+        # The form to offer again to a captain started at 0 whatever was on the table.
+        state = to_negotiation(three)
+        leader, invitee = state.leader, (state.leader + 1) % 3
+        submit(three, leader, f"offer p{invitee + 1} 1c")
+        page = page_of(three, user_at(three, leader))
+        form = re.search(rf'<form[^>]*data-to="p{invitee + 1}".*?</form>', page, re.S)
+        other = re.search(rf'<form[^>]*data-to="p{(leader + 2) % 3 + 1}".*?</form>', page, re.S)
+        assert form and other
+        assert '<option value="1c" selected>' in form.group(0)
+        assert '<option value="1c" selected>' not in other.group(0)  # no offer to that one yet
 
     def test_an_overcommitted_deal_says_why_nothing_can_launch(self, three: models.Game) -> None:
         # Both captains accepted every Credit of the Contract: the Launch button is gone (the lock

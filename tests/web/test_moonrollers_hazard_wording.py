@@ -92,6 +92,14 @@ def test_the_deck_line_agrees_with_each_count(
     monkeypatch: pytest.MonkeyPatch, deck: int, pile: int, language: str, expected: str
 ) -> None:
     # A game's deck and pile run low only near its end: the engine's view says so here.
+    page = _page_seen(
+        monkeypatch, language, lambda seen: {**seen, "deck_size": deck, "hazard_pile_size": pile}
+    )
+    assert expected in page
+
+
+def _page_seen(monkeypatch: pytest.MonkeyPatch, language: str, change: Any) -> str:
+    """Ann's page of a new game, in ``language``, the engine's view changed by ``change``."""
     from tests.factories import make_user
     from tests.web.conftest import client_for
     from tests.web.moonrollers_play import ENGINE, moonrollers_game
@@ -101,13 +109,8 @@ def test_the_deck_line_agrees_with_each_count(
     ann.save(update_fields=["language"])
     game = moonrollers_game(ann, bob)
     view = type(ENGINE).view
-    monkeypatch.setattr(
-        type(ENGINE),
-        "view",
-        lambda self, s, seat: {**view(self, s, seat), "deck_size": deck, "hazard_pile_size": pile},
-    )
-    page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
-    assert expected in html.unescape(page)
+    monkeypatch.setattr(type(ENGINE), "view", lambda self, s, seat: change(view(self, s, seat)))
+    return html.unescape(client_for(ann).get(f"/games/{game.pk}/").content.decode())
 
 
 @pytest.mark.django_db
@@ -134,20 +137,5 @@ def test_the_dice_heading_numbers_the_roll(
     monkeypatch: pytest.MonkeyPatch, language: str, expected: str
 ) -> None:
     # "lancer 2 de ce tour" read as "throw 2 of this turn": the French numbers the roll.
-    from tests.factories import make_user
-    from tests.web.conftest import client_for
-    from tests.web.moonrollers_play import ENGINE, moonrollers_game
-
-    ann, bob = make_user("Ann"), make_user("Bob")
-    ann.language = language
-    ann.save(update_fields=["language"])
-    game = moonrollers_game(ann, bob)
-    view = type(ENGINE).view
-
-    def rolled_twice(self: Any, s: Any, seat: Any) -> dict[str, Any]:
-        seen = view(self, s, seat)
-        return {**seen, "turn": {**seen["turn"], "roll": 2}}
-
-    monkeypatch.setattr(type(ENGINE), "view", rolled_twice)
-    page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
-    assert expected in html.unescape(page)
+    page = _page_seen(monkeypatch, language, lambda seen: {**seen, "turn": {**seen["turn"], "roll": 2}})
+    assert expected in page

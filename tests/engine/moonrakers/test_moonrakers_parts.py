@@ -194,6 +194,18 @@ def test_mg_charge_core_d1_as_d3_adds_a_miss() -> None:
     assert got(t)["damage"] == 3 and t.p(0).discard == ("miss",) and t.part(0).actions == 0
 
 
+def lee_looking_at_a_damage_1_with_a_charge_core() -> Table:
+    """Lee van Cribb played (his +1 Action back), a Damage 1 among the cards he looks at."""
+    t = solo(
+        "claim-bounty",
+        ["lee-van-cribb"],
+        draw=["damage-1", "miss", "miss", *MISSES],
+        parts=["mg-charge-core"],
+    )
+    t(0, "play lee-van-cribb")
+    return t
+
+
 def test_mg_charge_core_always_spends_its_action() -> None:
     """MG Charge Core: "Spend 1 Action to play a Damage 1 Card as a Damage 3 Card." Spec §2.6 #6: that
     Action is the play's own, one in total, so a play that would be free costs it all the same: MG
@@ -208,13 +220,7 @@ def test_mg_charge_core_always_spends_its_action() -> None:
     assert t.part(0).actions == 1
     t(0, "play d1")  # Predator mk1's free Damage 1 is still to come: the Charge Core paid its own way
     assert got(t)["damage"] == 3 + 1 and t.part(0).actions == 1
-    t = solo(
-        "claim-bounty",
-        ["lee-van-cribb"],
-        draw=["damage-1", "miss", "miss", *MISSES],
-        parts=["mg-charge-core"],
-    )
-    t(0, "play lee-van-cribb")
+    t = lee_looking_at_a_damage_1_with_a_charge_core()
     assert t.part(0).actions == 1
     t(0, "pick d1 with mg-charge-core")
     assert got(t)["damage"] == 3 and t.part(0).actions == 0
@@ -223,13 +229,7 @@ def test_mg_charge_core_always_spends_its_action() -> None:
 def test_mg_charge_core_needs_an_action_left_even_for_a_free_pick() -> None:
     """With no Action left, Lee van Cribb's pick may still be played free, but not through MG Charge
     Core, whose Action cannot be paid; refused, nothing changes."""
-    t = solo(
-        "claim-bounty",
-        ["lee-van-cribb"],
-        draw=["damage-1", "miss", "miss", *MISSES],
-        parts=["mg-charge-core"],
-    )
-    t(0, "play lee-van-cribb")
+    t = lee_looking_at_a_damage_1_with_a_charge_core()
     assert t.state.attempt is not None
     t.state = replace(t.state, attempt=t.state.attempt.replace_part(0, actions=0))
     before = t.state

@@ -171,6 +171,16 @@ def keeps_without(negotiation: Mapping[str, Any], seat_word: str) -> dict[str, i
 
 
 @register.filter
+def offered_to(negotiation: Mapping[str, Any] | None, seat_word: str) -> Mapping[str, Any]:
+    """The terms last offered to ``seat_word`` ("p2"), which a revision starts from (a withdrawn
+    offer: none)."""
+    for offer in (negotiation or {}).get("offers") or []:
+        if f"p{offer.get('seat', -1) + 1}" == seat_word and offer.get("status") != "cancelled":
+            return dict(offer.get("terms") or {})
+    return {}
+
+
+@register.filter
 def terms_to(negotiation: Mapping[str, Any] | None, seat: Any) -> Mapping[str, Any]:
     """The terms of the offer made to ``seat`` (a counter starts from them), or none."""
     for offer in (negotiation or {}).get("offers") or []:
@@ -251,6 +261,21 @@ def replaced_contract(spec: Spec, row: list[Any]) -> Any:
     except (IndexError, ValueError, TypeError):
         return None
     return None if contract is None else contract | {"slot": slot}
+
+
+@register.filter
+def base_choices(specs: list[Spec], row: list[Any]) -> list[dict[str, Any]]:
+    """Staying at Base, the ``keep OBJ [replace N]`` specs by Objective kept: each Objective with
+    the Contract it may replace for free ("replace" None: none), so the page draws one choice per
+    Objective (a list of replacements) rather than a button per pair. With the Objective deck empty
+    there is one group, whose Objective is None."""
+    groups: dict[str, dict[str, Any]] = {}
+    for spec in specs:
+        kept = objective_pair(spec)
+        key = kept[0]["slug"] if kept else ""
+        group = groups.setdefault(key, {"objective": kept[0] if kept else None, "options": []})
+        group["options"].append({"prefix": spec["prefix"], "replace": replaced_contract(spec, row)})
+    return list(groups.values())
 
 
 # kind -> (colour, drawing on a 20x20 square). Shapes differ as well as colours, so icons read without
