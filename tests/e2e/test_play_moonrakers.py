@@ -270,18 +270,22 @@ def test_two_captains_and_a_bot_play_a_contract_a_purchase_and_a_stay_at_base(
     submit_form(bob_page, form_of(bob_page, "stayatbase"))
     assert "Bob stays at Base and collects 1 Credit." in log_text(bob_page)
     assert credits_of(bob_page) == bob_credits + 1
+    assert "Keep one of these Objectives" in bob_page.locator("#decide").inner_text()
+    # One form per Objective: the free Contract replacement is chosen from a list, named by its
+    # Dispatch slot, then the Objective kept by its button.
     keep = form_of(bob_page, "keep")
-    assert "Keep one of these Objectives" in keep.inner_text()
-    # Each Objective may come with the free Contract replacement, named by its Dispatch slot.
-    assert "and replace Contract #1" in keep.locator("[data-replace]").first.inner_text()
+    replacements = keep.locator("select[name=prefix] option[data-replace]")
+    assert replacements.first.inner_text().startswith("#1 ")
     screenshots(bob_page, "stay-at-base")
     held = bob_page.locator("#terminal .mr-objectives li[data-objective]").count()
-    choice = keep.locator("button.mr-choice-button").first
-    kept = choice.locator(".mr-objective-choice strong").first.inner_text()
-    submit_form(bob_page, keep, choice)
+    kept = keep.locator(".mr-objective-choice strong").first.inner_text()
+    slot_one = bob_page.locator("#board [data-contract]").first.get_attribute("data-contract")  # Dispatch #1
+    keep.locator("select[name=prefix]").select_option(replacements.first.get_attribute("value"))
+    submit_form(bob_page, keep)
     objectives = bob_page.locator("#terminal .mr-objectives")
     assert kept in objectives.inner_text()
     assert objectives.locator("li[data-objective]").count() == held + 1
+    assert bob_page.locator("#board [data-contract]").first.get_attribute("data-contract") != slot_one
     submit_form(bob_page, form_of(bob_page, "done"))
 
     # Bob's turn is over: the bot leads the next one.

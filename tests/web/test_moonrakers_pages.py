@@ -150,7 +150,7 @@ class TestPlanning:
         option = re.search(rf'<option value="{spec.prefix}"([^>]*)>(.*?)</option>', page, re.S)
         assert option, spec.prefix
         assert f'data-replace="{contract}"' in option.group(1)
-        assert html.unescape(option.group(2)) == f"#{slot} {name_of(contract)}"
+        assert html.unescape(option.group(2)) == f"#{slot} {html.unescape(name_of(contract))}"
         assert "giving back" not in page and "give back one you hold" not in page
         assert "the other goes to the bottom of the Objective deck" in page
 
@@ -167,7 +167,7 @@ class TestPlanning:
         forms = re.findall(r"<form[^>]*mr-base-choice.*?</form>", page, re.S)
         assert len(forms) == len(drawn) == 2
         for form, slug in zip(forms, drawn, strict=True):
-            assert f"Keep {name_of(slug)}" in html.unescape(form)
+            assert f"Keep {html.unescape(name_of(slug))}" in html.unescape(form)
             assert form.count("<option ") == 1 + sum(1 for c in state.contract_row if c)
             assert f'<option value="keep {slug}">' in form  # no replacement, first
         slot = next(i for i, c in enumerate(state.contract_row) if c) + 1
@@ -609,9 +609,9 @@ class TestEmailLines:
         slug = state.contract_row[0]
         c = CONTRACTS[slug]
         needs = ", ".join(texts.render(msg(f"moonrakers.need.{k}", n)) for k, n in c.requirements)
-        line = f"  #1 {name_of(slug)}: needs {needs}; pays {c.prestige} Prestige, "
+        line = f"  #1 {html.unescape(name_of(slug))}: needs {needs}; pays {c.prestige} Prestige, "
         assert any(s.startswith(line) and "Hazard di" in s for s in mine.summary), mine.summary
-        held = ", ".join(name_of(o) for o in state.players[leader].objectives)
+        held = ", ".join(html.unescape(name_of(o)) for o in state.players[leader].objectives)
         assert f"Your secret Objectives: {held}" in mine.summary
         other = situation.for_seat(
             three, three.seats.get(position=(leader + 1) % 3), now=NOW, with_links=False
@@ -620,7 +620,10 @@ class TestEmailLines:
         assert not any(s.startswith("Your secret Objectives") for s in other.summary)
         with translation.override("fr"):
             french = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
-        assert any(s.startswith(f"  n°\u00a01 {name_of(slug, 'fr')}\u00a0: demande ") for s in french.summary)
+        assert any(
+            s.startswith(f"  n°\u00a01 {html.unescape(name_of(slug, 'fr'))}\u00a0: demande ")
+            for s in french.summary
+        )
         assert any(s.startswith("Vos Objectifs secrets\u00a0: ") for s in french.summary), french.summary
 
     def test_a_mission_leader_who_buys_reads_the_armory_and_its_prices(self, three: models.Game) -> None:
@@ -633,7 +636,9 @@ class TestEmailLines:
         cost = CREW[crew].cost
         price = f"{cost} Credit" if cost == 1 else f"{cost} Credits"
         assert "The Armory:" in mine.summary
-        assert any(s.startswith(f"  {name_of(crew)} ({price}): ") for s in mine.summary), mine.summary
+        assert any(s.startswith(f"  {html.unescape(name_of(crew))} ({price}): ") for s in mine.summary), (
+            mine.summary
+        )
 
 
 class TestNothingAffordable:
