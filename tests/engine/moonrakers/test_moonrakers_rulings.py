@@ -242,3 +242,25 @@ def test_several_seats_pending_at_once_with_keys_and_reply_times() -> None:
     t(1, "decline")
     t(2, "decline")
     assert [(p.seat, p.kind) for p in ENGINE.pending(t.state)] == [(0, "negotiate")]
+
+
+def test_guard_plays_the_shield_alone_when_it_is_the_last_needed() -> None:
+    """Spec §5.1, the ``guard`` macro: "play a Shield if that uses the last Shield needed or leaves an
+    Action; otherwise play a Reactor ...". With Duo 1000 the first Shield blocks 2: against 2
+    Hazard it is the last one needed, so no Reactor is spent before it."""
+    t = solo("claim-bounty", ["reactor", "shield"], parts=["duo-1000"], dice=[2])
+    assert t.part(0).actions == 1
+    t(0, "guard")
+    played = [e.payload["card"] for e in t.events if e.type == "card_played"]
+    assert played == ["shield"]
+    applied = next(e for e in t.events if e.type == "hazard_applied")
+    assert [list(x) for x in applied.payload["hazard"]] == [[0, 0]]  # both blocked
+
+
+def test_guard_plays_a_free_first_shield_before_anything() -> None:
+    """With Emulator mk2 the first Shield costs no Action: it "leaves an Action", so it is played
+    first; the second, the last needed, then takes the Action. The Reactor is never needed."""
+    t = solo("claim-bounty", ["reactor", "shield", "shield"], parts=["emulator-mk2"], dice=[2])
+    t(0, "guard")
+    played = [e.payload["card"] for e in t.events if e.type == "card_played"]
+    assert played == ["shield", "shield"]
