@@ -145,6 +145,24 @@ def test_an_email_reply_counter_2p_1d_is_played_and_answered(table: Table) -> No
     assert reply.subject.startswith("Accepted:") and reply.to == [table.user(position).email]
 
 
+def test_an_email_reply_in_french_is_played(table: Table) -> None:
+    # "« accepter » a été refusé": a French captain answers in French, as Moonrollers allows.
+    position = table.invitees[1]
+    offer_emails(table)
+    seat = table.seat(position)
+    raw = raw_reply(
+        to=links.reply_address(seat), sender=table.user(position).email, body="Contre-offre 2p 1 dé\n"
+    )
+    result = receive.receive(raw, now=NOW + MINUTE)
+    assert (result.status, result.applied) == ("accepted", ["counter 2p 1d"])  # as the notation writes it
+    row = models.Event.objects.get(game=table.game, type="offer_answered")
+    assert (row.seat, row.payload["answer"], row.payload["terms"]) == (
+        position,
+        "counter",
+        {"p": 2, "c": 0, "b": 0, "d": 1},
+    )
+
+
 def test_offers_left_unanswered_are_declined_by_the_deadline_sweep(table: Table) -> None:
     offer_emails(table)
     late = NOW + table.game.reply_window + MINUTE

@@ -66,6 +66,7 @@ from games.engine.moonrakers.commands import (
 )
 from games.engine.moonrakers.context import Ctx
 from games.engine.moonrakers.events import UPCASTERS, Fold, evolve, remember
+from games.engine.moonrakers.french import FRENCH_HELP
 from games.engine.moonrakers.notation import format_command, parse
 from games.engine.moonrakers.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from games.engine.moonrakers.state import BUYING, GameState, dump_state, load_state
@@ -325,6 +326,7 @@ class MoonrakersEngine:
         (msg("moonrakers.example.done"), "done"),
         (msg("moonrakers.example.buy"), "buy flash replace titan-3000"),
         (msg("moonrakers.example.claim"), "claim barrage"),
+        (FRENCH_HELP, "jouer bouclier"),
     )
     UPCASTERS: Mapping[tuple[str, int], Callable[[JSON], JSON]] = UPCASTERS
     # Standing answers (games.engine.core, "Standing answers"): standing.py.

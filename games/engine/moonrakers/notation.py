@@ -45,6 +45,7 @@ from games.engine.moonrakers.commands import (
     UseMercenary,
     UsePart,
 )
+from games.engine.moonrakers.french import from_french
 from games.engine.moonrakers.state import Terms
 
 ALIASES = {
@@ -221,7 +222,7 @@ def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
 @lru_cache(maxsize=1024)
 def parse(text: str) -> Command:
     line = text.split("#", 1)[0].strip().lower()
-    words = line.replace(",", " ").split()
+    words = from_french(line.replace(",", " ").split())
     if not words:
         raise _bad(text)
     head, rest = words[0], words[1:]

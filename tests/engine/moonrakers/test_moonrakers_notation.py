@@ -7,7 +7,7 @@ import pytest
 
 from games.engine.core import CannotParse
 from games.engine.moonrakers.commands import PlayCard, UsePart
-from games.engine.moonrakers.notation import parse
+from games.engine.moonrakers.notation import format_command, parse
 
 
 @pytest.mark.parametrize(
@@ -72,3 +72,39 @@ def test_a_refusal_names_the_card_not_its_slug() -> None:
     refused = t.refused(0, "play shield")
     assert render(refused.reason, "en") == "Shield is not in your hand."
     assert render(refused.reason, "fr") == "Bouclier n\u2019est pas dans votre main."
+
+
+@pytest.mark.parametrize(
+    ("french", "english"),
+    [
+        ("accepter", "accept"),
+        ("Refuser", "decline"),
+        ("contrat 3 seul", "contract 3 solo"),
+        ("offrir j2 1 prestige 2 crédits 1 dé de Danger", "offer p2 1p 2c 1d"),
+        ("contre-offre 2p 1d", "counter 2p 1d"),
+        ("proposer rien", "propose nothing"),
+        ("lancer ordre j3 j1", "launch order p3 p1"),
+        ("jouer réacteur", "play reactor"),
+        ("jouer 2 boucliers", "play shield shield"),
+        ("jouer meg jeter raté reduire dommage", "play meg-gallak trash miss reduce damage"),
+        ("jouer at-0k dé 2", "play at-0k die 2"),
+        ("jouer tantin comme bouclier", "play tantin-al-vale as shield"),
+        ("choisir rien", "pick none"),
+        ("rester à la base", "base"),
+        ("garder ace remplacer 3", "keep ace replace 3"),
+        ("acheter flash remplacer titan-3000", "buy flash replace titan-3000"),
+        ("bonus équipage", "bonus crew"),
+        ("reclamer barrage", "claim barrage"),
+        ("fini", "done"),
+    ],
+)
+def test_a_french_line_is_read_as_its_english_command(french: str, english: str) -> None:
+    # A French player answers in French: Moonrollers read it, Moonrakers refused "accepter".
+    assert format_command(parse(french)) == english
+
+
+def test_a_french_word_the_notation_does_not_know_is_still_refused() -> None:
+    with pytest.raises(CannotParse):
+        parse("accepter volontiers")
+    with pytest.raises(CannotParse):
+        parse("danser")
