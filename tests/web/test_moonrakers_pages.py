@@ -261,6 +261,18 @@ class TestNegotiation:
         )
         assert 'data-zero="dé de Danger" data-one="dé de Danger" data-more="dés de Danger"' in french.group(0)
 
+    def test_a_volunteer_taken_on_board_shows_no_count_of_offers(self, three: models.Game) -> None:
+        # The Mission Leader took a proposal: no offer was made to that captain, and the table
+        # said "(0 offers made)".
+        state = to_negotiation(three)
+        volunteer = (state.leader + 1) % 3
+        submit(three, volunteer, "propose 1c")
+        submit(three, state.leader, f"accept p{volunteer + 1}")
+        page = page_of(three, user_at(three, state.leader))
+        line = re.search(rf'<li[^>]*data-offer-to="{volunteer}".*?</li>', page, re.S)
+        assert line and "accepted" in line.group(0) and "offers made" not in line.group(0)
+        assert "0 offer" not in line.group(0)
+
     def test_a_revised_offer_starts_from_the_offer_made(self, three: models.Game) -> None:
         # The form to offer again to a captain started at 0 whatever was on the table.
         state = to_negotiation(three)
