@@ -82,6 +82,10 @@ def test_the_offer_email_names_the_contract_its_values_the_terms_the_deadline_an
     for label in ("Accept the offer", "Decline the offer", "Counter with your terms…"):
         assert "/mail/act/" in link_after(body, label)
     assert "counter" in body and message.reply_to == [links.reply_address(table.seat(position))]
+    # It opens with the offer (the recap of what the Mission Leader did), not only with the turn.
+    leader, invitee = table.user(table.state().leader).display_name, table.user(position).display_name
+    first = body.split("\n\n", 1)[0]
+    assert f"{leader} offers {invitee}: 1 Credit, 1 Hazard Die." in first, first
 
 
 def test_the_one_click_accept_link_works_once_and_a_forged_or_spent_link_is_refused(table: Table) -> None:

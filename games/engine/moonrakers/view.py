@@ -389,15 +389,29 @@ def redact(event: Event, seat: int | None) -> JSON | None:
     }
 
 
-def summary(event: Event, seat: int | None) -> Message | None:
-    if event.type in (
-        "contract_resolved",
-        "game_ended",
-        "deal_locked",
-        "stayed_at_base",
-        "objective_claimed",
+# The events worth a line in "since you last played" (the page, the email's first lines): the turn,
+# the Contract chosen and the deal made for it (an invitee's email opens with the offer), its
+# outcome, what was bought, Objectives scored. Every one public.
+SUMMARIZED = frozenset(
+    {
         "turn_started",
-    ):
+        "contract_selected",
+        "offer_made",
+        "offer_answered",
+        "ally_accepted",
+        "deal_locked",
+        "contract_resolved",
+        "stayed_at_base",
+        "crew_hired",
+        "part_bought",
+        "objective_claimed",
+        "game_ended",
+    }
+)
+
+
+def summary(event: Event, seat: int | None) -> Message | None:
+    if event.type in SUMMARIZED:
         return log_message(event, seat is not None and seat == event.seat)
     return None
 
