@@ -104,8 +104,9 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
 
 
 def example_for(spec: CommandSpec) -> str:
-    """A filled-in command a player can copy: the first choices of every parameter."""
-    values = {p.name: [c.value for c in p.choices[: max(p.min_count, 1)]] for p in spec.params}
+    """A filled-in command a player can copy: the first choices of every parameter it needs (an
+    optional one left out: "counter 0p 0c 0d", not "counter 0p 0c bonus 0d")."""
+    values = {p.name: [c.value for c in p.choices[: p.min_count]] for p in spec.params}
     try:
         return spec.build(values)
     except Exception:

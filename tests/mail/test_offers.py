@@ -187,3 +187,21 @@ def test_each_invitees_links_still_work_after_the_others_answered(table: Table) 
     counter = path_of(link_after(text_of(sent[third]), "Counter with your terms…"))
     assert client.post(counter, {"p_prestige": "1p", "p_credits": "2c", "p_dice": "0d"}).status_code == 200
     assert answers(table.game) == {first: "decline", second: "accept", third: "counter"}
+
+
+def test_the_reply_example_leaves_out_what_is_optional() -> None:
+    # "counter 0p 0c bonus 0d" offered the Bonus Card in an example of nothing: an optional part
+    # (the Bonus Card, ticked or not) is not in the example.
+    from games.engine.core import Choice, CommandSpec, Param, msg
+    from games.mail.situation import example_for
+
+    def param(name: str, values: list[str], least: int) -> Param:
+        return Param(name, msg("x"), tuple(Choice(v, msg(v)) for v in values), min_count=least)
+
+    spec = CommandSpec(
+        "counter",
+        "counter",
+        msg("x"),
+        (param("prestige", ["0p", "1p"], 1), param("bonus", ["bonus"], 0), param("dice", ["0d", "1d"], 1)),
+    )
+    assert example_for(spec) == "counter 0p 0d"
