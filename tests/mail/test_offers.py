@@ -86,6 +86,8 @@ def test_the_offer_email_names_the_contract_its_values_the_terms_the_deadline_an
     leader, invitee = table.user(table.state().leader).display_name, table.user(position).display_name
     first = body.split("\n\n", 1)[0]
     assert f"{leader} offers {invitee}: 1 Credit, 1 Hazard Die." in first, first
+    # The table says what its numbers are: "Ann: 0 Prestige", not "Ann: 0".
+    assert f"  - {leader}: 0 Prestige" in body
 
 
 def test_the_one_click_accept_link_works_once_and_a_forged_or_spent_link_is_refused(table: Table) -> None:
