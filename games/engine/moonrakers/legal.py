@@ -49,7 +49,7 @@ from games.engine.moonrakers.effects import (
     best_pick,
     printed,
 )
-from games.engine.moonrakers.execution import current_seats
+from games.engine.moonrakers.execution import current_seats, merc_cost
 from games.engine.moonrakers.negotiation import MAX_OFFERS, MAX_PROPOSALS, can_negotiate, contract_terms
 from games.engine.moonrakers.objectives import met
 from games.engine.moonrakers.serial import replace
@@ -436,7 +436,8 @@ def legal(state: GameState | None, seat: int) -> list[CommandSpec]:
         if prefix in seen:
             continue
         seen.add(prefix)
-        label = _named_label(state, cmd) if not params else None
+        # A Mercenary Crew's options are its card's: the label still names the card and its price.
+        label = _named_label(state, cmd) if not params or isinstance(cmd, UseMercenary) else None
         label = label or M(f"moonrakers.label.{action}", text=prefix)
         # Attempting a Contract alone from the Planning row locks it and rolls its dice at once, as
         # "solo" does in negotiation: confirmed the same way.
@@ -509,6 +510,29 @@ def _named_label(state: GameState, cmd: Command) -> Message | None:
         return M("moonrakers.label.refresh_named", card=_card(cmd.card))
     if isinstance(cmd, Claim):
         return M("moonrakers.label.claim_named", objective=_card(cmd.objective))
+    if isinstance(cmd, UseMercenary) and 0 <= cmd.slot < len(state.merc_row) and state.merc_row[cmd.slot]:
+        # The card and its price, paid out of the Contract's rewards: "merc 3" said neither.
+        credits, prestige = merc_cost(state, cmd.slot)
+        cost = (
+            M("moonrakers.terms.p", prestige, n=prestige)
+            if prestige
+            else M("moonrakers.terms.c", credits, n=credits)
+        )
+        return M(
+            "moonrakers.label.merc_named",
+            card=_card(str(state.merc_row[cmd.slot])),
+            slot=cmd.slot + 1,
+            cost=cost,
+        )
+    if isinstance(cmd, BonusDeck):
+        left = len(state.crew_deck if cmd.deck == "crew" else state.part_deck)
+        return M(f"moonrakers.label.bonus_{cmd.deck}", left, n=left)
+    if isinstance(cmd, KeepBonus):
+        if cmd.replace:
+            return M("moonrakers.label.keep_bonus_replacing", part=_card(cmd.replace))
+        return M("moonrakers.label.keep_bonus_named")
+    if isinstance(cmd, Scrap):
+        return M("moonrakers.label.scrap_named", card=_card(cmd.card))
     return None
 
 

@@ -312,6 +312,10 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "followup_closed":
         return msg(key, player=who, card=card(p["choice"]))
+    if t == "contributed" and p["kind"] in ("none", "miss"):
+        # A Mercenary Crew with no card type of its own (Ada Massa): it counts only as a Crew card.
+        key = "moonrakers.log.contributed_crew" if p.get("crew") else "moonrakers.log.contributed_nothing"
+        return msg(key, player=who, source=card(p["source"]))
     if t == "card_played" and p["kind"] in ("none", "miss"):
         return msg("moonrakers.log.card_played_plain", player=who, card=card(p["card"]))
     if t == "contract_resolved":

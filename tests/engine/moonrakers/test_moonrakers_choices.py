@@ -72,3 +72,40 @@ def test_a_claim_names_its_objective() -> None:
     [spec] = [s for s in ENGINE.legal(t.state, 0) if s.prefix == "claim shield-wall"]
     assert words(spec.label) == "Claim Shield Wall"
     assert render(spec.label, "fr") == "Réclamer Mur de boucliers"
+
+
+def test_a_mercenary_is_named_with_its_price() -> None:
+    # "Use a Mercenary: merc 3" said neither the card nor what it costs out of the rewards.
+    state = position(1, hands={0: ["miss"]}, row=["claim-bounty"])
+    t = Table(replace(state, merc_row=("ada-massa", "thruster", "shield", "damage-1", "reactor")))
+    t(0, "contract 1")
+    named = {
+        s.prefix.split()[1]: words(s.label) for s in ENGINE.legal(t.state, 0) if s.action == "usemercenary"
+    }
+    assert named["2"] == "Use Mercenary #2 Thruster (costs 1 Credit of the rewards)"
+    assert named["1"] == "Use Mercenary #1 Ada Massa (costs 1 Prestige of the rewards)"
+    t(0, "merc 2")
+    named = {
+        s.prefix.split()[1]: words(s.label) for s in ENGINE.legal(t.state, 0) if s.action == "usemercenary"
+    }
+    assert named["3"] == "Use Mercenary #3 Shield (costs 2 Credits of the rewards)"  # the second costs 2
+    fr = next(s for s in ENGINE.legal(t.state, 0) if s.prefix == "merc 3")
+    assert render(
+        fr.label, "fr"
+    ) == "Utiliser le Mercenaire n°\u00a03 Shield (coûte 2 Crédits des récompenses)".replace(
+        "Shield", render(Message("moonrakers.card.shield"), "fr")
+    )
+
+
+def test_the_bonus_card_and_the_solo_discard_are_named() -> None:
+    from games.engine.moonrakers.commands import BonusDeck, KeepBonus, Scrap
+    from games.engine.moonrakers.legal import _named_label
+
+    state = position(1)
+    crew = _named_label(state, BonusDeck("crew"))
+    assert crew is not None
+    assert words(crew) == f"Draw the Bonus Card from the Crew deck ({len(state.crew_deck)} cards left)"
+    kept = _named_label(state, KeepBonus("titan-3000"))
+    assert kept is not None and words(kept) == "Keep the Bonus Card in place of Titan 3000"
+    scrap = _named_label(state, Scrap("the-leech"))
+    assert scrap is not None and words(scrap) == "Discard The Leech from the Armory for free"

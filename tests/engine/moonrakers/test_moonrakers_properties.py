@@ -542,6 +542,25 @@ def test_french_contract_lines_agree_whatever_the_contracts_gender() -> None:
     assert render(done["text"], "fr").startswith("Le Contrat ")
 
 
+def test_a_mercenary_crew_with_no_card_type_counts_as_a_crew() -> None:
+    # "Alice contributes no card type 0 (Ada Massa)."
+    from games.engine.messages import render
+
+    payload = {
+        "seat": 0,
+        "kind": "none",
+        "value": 0,
+        "crew": True,
+        "card": True,
+        "source": "ada-massa",
+        "merc": True,
+    }
+    red = ENGINE.redact(Event("contributed", payload, seat=0), None)
+    assert red is not None
+    assert render(red["text"], "en", {0: "Alice"}) == "Alice counts Ada Massa as 1 Crew."
+    assert render(red["text"], "fr", {0: "Alice"}) == "Alice compte Ada Massa comme 1 Équipier."
+
+
 def test_a_withdrawn_offer_names_whom_it_was_made_to() -> None:
     from games.engine.messages import render
 
