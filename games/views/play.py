@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from games import forms, limits, models, selectors, services, store, texts
@@ -28,7 +29,10 @@ from games.views.limited import rate_limited
 from games.views.log import recent_lines
 from games.views.present import move_words, recap_text, standing_groups
 
-STALE_MESSAGE = "Someone moved since you loaded this page: here is the game now; nothing was applied."
+# Marked for makemessages, translated where it is shown (a plain string was never extracted).
+STALE_MESSAGE = gettext_noop(
+    "Someone moved since you loaded this page: here is the game now; nothing was applied."
+)
 
 
 def board_template(kind: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -163,6 +164,10 @@ class TestMove:
         assert "Someone moved since you loaded this page" in page and "nothing was applied" in page
         assert form_for(page, "pass")["seq"] == str(game.last_seq)  # the current state, ready to play
         assert event_count(game) == before
+        mover.language = "fr"  # the message was never extracted: French readers had it in English
+        mover.save(update_fields=["language"])
+        french = client.post(f"/games/{game.pk}/move/", old).content.decode()
+        assert "Quelqu\u2019un a joué depuis l\u2019ouverture de cette page" in html.unescape(french)
 
     def test_a_chat_line_does_not_make_a_form_stale(self, game: models.Game) -> None:
         mover, other = mover_and_other(game)
