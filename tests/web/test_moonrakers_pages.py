@@ -653,6 +653,27 @@ class TestEmailLines:
         )
 
 
+class TestMercenaries:
+    def test_the_row_says_each_card_its_price_rule_and_what_was_used(self, ann: Any) -> None:
+        # "merc 3" meant counting along the row; a Mercenary used showed nowhere in the play area.
+        game = moonrakers_game(ann)  # solo: the Mercenary Deck
+        state = play_until(game, lambda s: any(sp.action == "usemercenary" for sp in ENGINE.legal(s, 0)))
+        spec = next(sp for sp in ENGINE.legal(state, 0) if sp.action == "usemercenary" and not sp.params)
+        slot = int(spec.prefix.split()[1])
+        used = state.merc_row[slot - 1]
+        submit(game, 0, spec.prefix)
+
+        page = html.unescape(page_of(game, ann))
+        assert "a Crew costs 1 Prestige; the first Action card 1 Credit, the second 2" in page
+        row = re.search(r'<ol class="mr-merc-row">.*?</ol>', page, re.S)
+        assert row
+        item = re.search(rf'<li data-merc-slot="{slot}">(.*?)</li>', row.group(0), re.S)
+        assert item and f"#{slot}" in item.group(1) and f'data-card="{used}"' in item.group(1)
+        assert "used" in item.group(1)
+        area = participant_area(page, 0)
+        assert "Mercenaries used" in area and f'data-card="{used}"' in area
+
+
 class TestNothingAffordable:
     def test_a_buyer_who_can_afford_nothing_is_told_so(self, three: models.Game) -> None:
         # The "Done" button alone said nothing of why: the line says the Credits are too few.
