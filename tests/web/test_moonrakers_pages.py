@@ -665,7 +665,7 @@ class TestMercenaries:
 
         page = html.unescape(page_of(game, ann))
         assert "a Crew costs 1 Prestige; the first Action card 1 Credit, the second 2" in page
-        row = re.search(r'<ol class="mr-merc-row">.*?</ol>', page, re.S)
+        row = re.search(r'<ul class="mr-merc-row">.*?</ul>', page, re.S)
         assert row
         item = re.search(rf'<li data-merc-slot="{slot}">(.*?)</li>', row.group(0), re.S)
         assert item and f"#{slot}" in item.group(1) and f'data-card="{used}"' in item.group(1)
