@@ -206,7 +206,8 @@ def redact_row(engine: Engine, row: models.Event, seat: int | None) -> JSON | No
                 return None  # a private message is for its two seats only
             return {**base, "seat": row.seat, "text": row.payload["text"], "to": to, "chat": True}
         return {**base, "seat": row.seat, **row.payload}
-    redacted = engine.redact(store.to_engine_event(row), seat)
+    # Upcast: a row stored at an older version of its event reads as the engine's current one.
+    redacted = engine.redact(store.to_engine_event(row, engine), seat)
     if redacted is None:
         return None
     return {**base, "seat": row.seat, **redacted, "type": row.type}

@@ -49,7 +49,8 @@ def verify_game(game: models.Game) -> Verification:
     state: Any = None
     for batch_seq, batch_rows in groupby(rows.iterator(), key=lambda r: r.batch):
         batch = list(batch_rows)
-        stored = [store.to_engine_event(r) for r in batch]
+        # Upcast, as recomputed events are at the current version of their type.
+        stored = [store.to_engine_event(r, engine) for r in batch]
         first = batch[0]
         rng = Rng(seed, game.pk, batch_seq)
         if all(e.type in PLATFORM_EVENT_TYPES for e in stored):

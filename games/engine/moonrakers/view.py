@@ -341,7 +341,7 @@ def log_message(event: Event, visible: bool) -> Message:
             if lost.get(s, 0) == n
             # Someone with less Prestige than the Hazard that reached them: never below 0.
             else msg("moonrakers.log.loss_floored", lost.get(s, 0), player=SeatRef(s), hazard=n)
-            for s, n in p["hazard"]
+            for s, n in p.get("hazard", p["losses"])  # version 1, if it was not upcast: its losses
             if n
         ]
         return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
