@@ -336,12 +336,14 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg(key, rewards=_join(parts))
     if t == "hazard_applied":
         lost = dict(p["losses"])
+        # Version 1, if it was not upcast, had only its losses: the Hazard that got through.
+        through: list[list[int]] = p["hazard"] if "hazard" in p else p["losses"]
         parts = [
             msg("moonrakers.log.loss", n, player=SeatRef(s))
             if lost.get(s, 0) == n
             # Someone with less Prestige than the Hazard that reached them: never below 0.
             else msg("moonrakers.log.loss_floored", lost.get(s, 0), player=SeatRef(s), hazard=n)
-            for s, n in p.get("hazard", p["losses"])  # version 1, if it was not upcast: its losses
+            for s, n in through
             if n
         ]
         return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
