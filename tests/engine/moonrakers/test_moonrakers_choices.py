@@ -109,3 +109,13 @@ def test_the_bonus_card_and_the_solo_discard_are_named() -> None:
     assert kept is not None and words(kept) == "Keep the Bonus Card in place of Titan 3000"
     scrap = _named_label(state, Scrap("the-leech"))
     assert scrap is not None and words(scrap) == "Discard The Leech from the Armory for free"
+
+
+def test_the_guard_reads_right_for_its_player_and_for_the_others() -> None:
+    # "If Ada's time runs out: Shield yourself, then finish" spoke to Ada on everyone's page.
+    from test_moonrakers_crew import solo
+
+    t = solo("claim-bounty", ["shield"], dice=[1])
+    [guard] = [s for s in ENGINE.legal(t.state, 0) if s.prefix == "guard"]
+    assert words(guard.label) == "Block own Hazard with Shields, then finish"
+    assert "yourself" not in words(guard.label) and "Vous" not in render(guard.label, "fr")
