@@ -126,6 +126,16 @@ def score_table(outcome: Mapping[str, Any], names: Mapping[int, str]) -> ScoreTa
     if solo:
         columns = [_("Score"), _("Rank")]
         notes.append(_("The solo game ends after round 10; the score gives the rank."))
+        score, worth_now = details.get("solo_score"), worth.get("0")
+        if isinstance(score, int) and isinstance(worth_now, int):
+            # How the total is made (rulebook, Single Player scoring): the table says it, not only its sum.
+            notes.append(
+                _(
+                    "Score %(score)s: 10 per Prestige (%(prestige)s) plus the net worth, %(worth)s "
+                    "(Credits plus the cost of Crew and Ship Parts)."
+                )
+                % {"score": score, "prestige": (score - worth_now) // 10, "worth": worth_now}
+            )
     else:
         columns = [_("Prestige"), _("Net worth")]
         if details.get("reason") == "ten_prestige":
