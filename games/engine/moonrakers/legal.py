@@ -206,7 +206,10 @@ def other_candidates(state: GameState, seat: int) -> list[Command]:
         out.append(StayAtBase())
         slots = [i for i, c in enumerate(s.contract_row) if c is not None]
         if s.selections < 3:
-            out += [ChooseContract(i) for i in slots] + [ChooseContract(i, True) for i in slots]
+            # Alone at the table, "contract N" is an attempt alone too (there is nobody to ask): only
+            # that one is offered, so a solo page does not show each Contract twice.
+            together = [ChooseContract(i) for i in slots] if s.n > 1 else []
+            out += together + [ChooseContract(i, True) for i in slots]
         if not s.swap_used and p.credits >= 1:
             out += [Swap(i) for i in slots]
     if s.phase == NEGOTIATION:

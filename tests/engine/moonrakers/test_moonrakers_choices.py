@@ -119,3 +119,13 @@ def test_the_guard_reads_right_for_its_player_and_for_the_others() -> None:
     [guard] = [s for s in ENGINE.legal(t.state, 0) if s.prefix == "guard"]
     assert words(guard.label) == "Block own Hazard with Shields, then finish"
     assert "yourself" not in words(guard.label) and "Vous" not in render(guard.label, "fr")
+
+
+def test_alone_at_the_table_each_contract_is_offered_once() -> None:
+    # In the solo game "contract 3" is an attempt alone as well: the page showed each Contract twice,
+    # once asking to confirm and once not. Typed, "contract 3" is still read and played alone.
+    t = Table(position(1))
+    prefixes = [s.prefix for s in ENGINE.legal(t.state, 0) if s.action == "choosecontract"]
+    assert prefixes and all(p.endswith(" solo") for p in prefixes)
+    t(0, "contract 1")
+    assert t.state.attempt is not None and [p.seat for p in t.state.attempt.participants] == [0]
