@@ -504,6 +504,7 @@ class TestTheEnd:
         page = page_of(game, ann)
         rank = html.escape(texts.render(game.outcome["details"]["rank"], lang="en"))
         assert "Rank" in page and rank in page and str(game.outcome["details"]["solo_score"]) in page
+        assert "Other captains" not in page  # alone at the table: no empty heading
         # The total is explained: 10 per Prestige plus the net worth.
         score, worth = game.outcome["details"]["solo_score"], game.outcome["details"]["net_worth"]["0"]
         assert f"Score {score}: 10 per Prestige ({(score - worth) // 10}) plus the net worth, {worth}" in page
