@@ -178,7 +178,7 @@ def for_seat(game: models.Game, seat: models.Seat, *, now: dt.datetime, with_lin
     state = store.load(game).state
     view = texts.render_json(engine.view(state, seat.position), names)
     situation.summary = summary_lines(game.kind, view, names)
-    # "Alice: 3 points" in the game's own word for its score (its presentation's score_text), not a bare number.
+    # "Alice: 3 points": the score in the game's own word (score_text), not a bare number.
     score_text = presentation_for(game.kind).score_text
     scores = {position: score_text(score) for position, score in scores_now(engine, state).items()}
     situation.table = [
