@@ -11,9 +11,8 @@ NOTATION_EXAMPLES entry), as Moonrollers does.
 
 from __future__ import annotations
 
-import unicodedata
-
 from games.engine.core import msg
+from games.engine.words import is_number, unaccented
 
 # French verbs (without accents) and the notation's command words.
 FRENCH_VERBS: dict[str, str] = {
@@ -102,14 +101,6 @@ _DIE_WORDS = frozenset({"de", "des"})
 FRENCH_HELP = msg("moonrakers.example.french_words")
 
 
-def _unaccented(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
-
-
-def _is_number(word: str) -> bool:
-    return word.isascii() and word.isdigit()
-
-
 def _seat_word(word: str) -> str | None:
     """``j2`` (joueur 2) is ``p2``."""
     if len(word) == 2 and word[0] == "j" and word[1] in "12345":
@@ -120,11 +111,11 @@ def _seat_word(word: str) -> str | None:
 def from_french(words: list[str]) -> list[str]:
     """The notation's English words for a command written in French (others are left as they are)."""
     if words and words[0] == "bonus":  # the same word in both languages: "bonus équipage"
-        return ["bonus", *(FRENCH_WORDS.get(_unaccented(w), w) for w in words[1:])]
+        return ["bonus", *(FRENCH_WORDS.get(unaccented(w), w) for w in words[1:])]
     if not words or words[0] in ENGLISH_VERBS:
         return words
-    first = _unaccented(words[0])
-    rest = [_unaccented(w.removeprefix("l'").removeprefix("l\u2019")) for w in words[1:]]
+    first = unaccented(words[0])
+    rest = [unaccented(w.removeprefix("l'").removeprefix("l\u2019")) for w in words[1:]]
     if first == "rester":  # "rester à la base"
         return ["base"] if all(w in _FILLERS or w in ("base", "de") for w in rest) else words
     verb = FRENCH_VERBS.get(first)
@@ -136,9 +127,9 @@ def from_french(words: list[str]) -> list[str]:
     for i, word in enumerate(rest):
         previous = out[-1]
         following = rest[i + 1] if i + 1 < len(rest) else ""
-        if word in _DIE_WORDS and _is_number(previous):
+        if word in _DIE_WORDS and is_number(previous):
             out.append("dice")  # "1 dé (de Danger)"
-        elif word in _DIE_WORDS and _is_number(following):
+        elif word in _DIE_WORDS and is_number(following):
             out.append("die")  # "dé 2": AT-0K's die
         elif word in _FILLERS or word in _DIE_WORDS or (word == "danger" and previous == "dice"):
             continue

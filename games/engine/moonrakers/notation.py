@@ -47,6 +47,7 @@ from games.engine.moonrakers.commands import (
 )
 from games.engine.moonrakers.french import from_french
 from games.engine.moonrakers.state import Terms
+from games.engine.words import is_number
 
 ALIASES = {
     "d1": "damage-1",
@@ -70,11 +71,6 @@ ACTION_CARDS = tuple(BASIC) + tuple(CREW)
 ROW_CARDS = tuple(CREW) + tuple(PARTS)
 
 
-def _is_number(word: str) -> bool:
-    # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses.
-    return word.isascii() and word.isdigit()
-
-
 def _bad(text: str) -> CannotParse:
     return CannotParse(msg("moonrakers.parse.cannot_parse", text=text))
 
@@ -91,13 +87,13 @@ def _resolve(word: str, names: tuple[str, ...], text: str) -> str:
 
 
 def _seat(word: str, text: str) -> int:
-    if len(word) >= 2 and word[0] == "p" and _is_number(word[1:]) and 1 <= int(word[1:]) <= 5:
+    if len(word) >= 2 and word[0] == "p" and is_number(word[1:]) and 1 <= int(word[1:]) <= 5:
         return int(word[1:]) - 1
     raise CannotParse(msg("moonrakers.parse.bad_seat", word=word))
 
 
 def _number(word: str, text: str, low: int, high: int) -> int:
-    if _is_number(word) and low <= int(word) <= high:
+    if is_number(word) and low <= int(word) <= high:
         return int(word)
     raise CannotParse(msg("moonrakers.parse.bad_number", word=word))
 
@@ -128,10 +124,10 @@ def _terms(words: list[str], text: str) -> Terms:
                 i += 1
                 continue
             i += 1
-        elif _is_number(w[:-1]) and w[-1] in "pcd":
+        elif is_number(w[:-1]) and w[-1] in "pcd":
             kind, n = w[-1], int(w[:-1])
             i += 1
-        elif _is_number(w) and i + 1 < len(words) and words[i + 1] in units:
+        elif is_number(w) and i + 1 < len(words) and words[i + 1] in units:
             kind, n = units[words[i + 1]], int(w)
             i += 2
         else:
@@ -251,7 +247,7 @@ def parse(text: str) -> Command:
     if head == "keep":
         if not rest:
             return KeepBonus()
-        if rest[0] == "replace" and len(rest) == 2 and (_is_number(rest[1]) or rest[1] == "none"):
+        if rest[0] == "replace" and len(rest) == 2 and (is_number(rest[1]) or rest[1] == "none"):
             # Stay at Base with the Objective deck empty: only the Contract replacement is chosen.
             return Keep((), None if rest[1] == "none" else _number(rest[1], text, 1, 8) - 1)
         if rest[0] == "replace" and len(rest) == 2:
@@ -270,7 +266,7 @@ def parse(text: str) -> Command:
         if len(rest) == 2 and rest[1] != "solo":
             raise _bad(text)
         word = rest[0]
-        if _is_number(word):
+        if is_number(word):
             return ChooseContract(_number(word, text, 1, 8) - 1, len(rest) == 2)
         return ChooseContract(-1, len(rest) == 2, _resolve(word, tuple(CONTRACTS), text))
     if head in ("offer", "invite") and len(rest) >= 1:
@@ -288,11 +284,11 @@ def parse(text: str) -> Command:
         if rest[0] == "order" and len(rest) >= 2:
             return Launch(tuple(_seat(w, text) for w in rest[1:]))
         raise _bad(text)
-    if head == "play" and len(rest) >= 2 and all(_is_number(w) or ALIASES.get(w, w) in BASIC for w in rest):
+    if head == "play" and len(rest) >= 2 and all(is_number(w) or ALIASES.get(w, w) in BASIC for w in rest):
         cards: list[str] = []
         count = 1
         for w in rest:
-            if _is_number(w):
+            if is_number(w):
                 count = _number(w, text, 1, 9)
             else:
                 cards += [ALIASES.get(w, w)] * count

@@ -33,7 +33,6 @@ There is no ``pass``: "Each turn consists of a series of rolls" starting with "R
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from games.engine.core import CannotParse, Command, Message, msg
@@ -71,6 +70,7 @@ from games.engine.moonrollers.commands import (
 )
 from games.engine.moonrollers.dice import FACES
 from games.engine.moonrollers.texts import listing, name
+from games.engine.words import is_number, unaccented
 
 # The abilities a roll may decline ("All abilities are optional to use"): ``roll without CREW``.
 DECLINABLE = frozenset({KAL_DAMAR, AVARI})
@@ -136,20 +136,8 @@ FRENCH_HELP = msg("moonrollers.example.french_words")
 _EMPTY = msg("moonrollers.parse.empty")
 
 
-def _is_number(word: str) -> bool:
-    # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses.
-    return word.isascii() and word.isdigit()
-
-
 def _normalize(word: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
-
-
-def _unaccented(word: str) -> str:
-    """The word without its accents (decomposed, marks dropped; "²" stays "²")."""
-    if word.isascii():
-        return word
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _refused(key: str, count: int | None = None, **params: ParamValue) -> CannotParse:
@@ -205,7 +193,7 @@ def _face(word: str) -> str:
 
 
 def _number(word: str, what: str) -> int:
-    if not _is_number(word):
+    if not is_number(word):
         raise _refused(f"not_a_number_{what}", word=word)
     return int(word)
 
@@ -265,7 +253,7 @@ def _faces(w: _Words, stop_at: tuple[str, ...]) -> list[str]:
     faces: list[str] = []
     while (word := w.peek()) is not None and word not in stop_at:
         w.take(_what("die"))
-        if _is_number(word):
+        if is_number(word):
             faces += [_face(w.take(_what("face")))] * _count(word)
         else:
             faces.append(_face(word))
@@ -284,7 +272,7 @@ def _lock(w: _Words) -> LockDice:
     while w.peek() is not None:
         word = w.take(_what("die"))
         n = 1
-        if _is_number(word):
+        if is_number(word):
             n = _count(word)
             word = w.take(_what("face"))
         face = _face(word)
@@ -339,10 +327,10 @@ def from_french(words: list[str]) -> list[str]:
     """The notation's English words for a command typed in French (others are left as they are)."""
     if not words or words[0] in ENGLISH_VERBS:
         return words
-    first = _unaccented(words[0])
+    first = unaccented(words[0])
     for elided in ("s'", "s\u2019"):
         first = first.removeprefix(elided)  # "s'arrêter"
-    rest = [_unaccented(x) for x in words[1:]]
+    rest = [unaccented(x) for x in words[1:]]
     if first == "se" and rest and rest[0] == "planter":
         first, rest = "planter", rest[1:]
     if first == "relancer":
