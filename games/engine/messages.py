@@ -166,7 +166,9 @@ _VOWEL = re.compile(r"^[aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎ
 # Words that lose their vowel before one (elision): the format spec names the word.
 _APOSTROPHE = "\u2019"  # the typographic apostrophe of French print
 _ELIDED = {word: word[:-1] + _APOSTROPHE for word in ("de", "que", "le", "la", "ce", "ne", "se")}
-_SPACE_BEFORE = re.compile(r" ?([:;!?])(?=\s|$|[»)])")
+# Any one space before the mark, a no-break one included: a message rendered inside another is
+# typeset twice, and must not gain a second space ("Ann\u00a0\u00a0:").
+_SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$|[»)])")
 _NBSP = "\u00a0"
 _NNBSP = "\u202f"
 

@@ -536,7 +536,33 @@ def _named_label(state: GameState, cmd: Command) -> Message | None:
         return M("moonrakers.label.keep_bonus_named")
     if isinstance(cmd, Scrap):
         return M("moonrakers.label.scrap_named", card=_card(cmd.card))
+    if isinstance(cmd, Launch) and state.negotiation is not None:
+        return _launch_label(state)
     return None
+
+
+def _launch_label(state: GameState) -> Message:
+    """The deal being locked, said on its button and on the page that asks to confirm it (nothing
+    can be taken back): each captain's share, the Mission Leader's, and the Contract."""
+    from games.engine.moonrakers.negotiation import accepted_shares
+    from games.engine.moonrakers.view import terms_message
+
+    neg = state.negotiation
+    assert neg is not None
+    allies = accepted_shares(neg)
+    shares = [
+        M("moonrakers.label.share_of", player=SeatRef(a.seat), terms=terms_message(a.terms)) for a in allies
+    ]
+    given = Terms()
+    for a in allies:
+        given = given.plus(a.terms)
+    full = contract_terms(neg.contract)  # the deal fits (launch is offered only then): nothing below 0
+    kept = Terms(full.p - given.p, full.c - given.c, full.b - given.b, full.d - given.d)
+    shares.insert(0, M("moonrakers.label.share_of", player=SeatRef(state.leader), terms=terms_message(kept)))
+    said = shares[0]
+    for share in shares[1:]:  # "Ann: 1 Prestige, 2 Credits; Bob: 1 Credit": a share is a list itself
+        said = M("moonrakers.label.shares_join", a=said, b=share)
+    return M("moonrakers.label.launch_named", contract=_card(neg.contract), shares=said)
 
 
 def _offers_made(neg: Negotiation, seat: int) -> int:

@@ -129,3 +129,19 @@ def test_alone_at_the_table_each_contract_is_offered_once() -> None:
     assert prefixes and all(p.endswith(" solo") for p in prefixes)
     t(0, "contract 1")
     assert t.state.attempt is not None and [p.seat for p in t.state.attempt.participants] == [0]
+
+
+def test_locking_the_deal_says_the_deal() -> None:
+    # The confirmation page only said "Lock the deal and roll": each share is what is confirmed.
+    t = Table(position(3, row=["claim-bounty"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1c 1d")
+    t(1, "accept")
+    [launch] = [s for s in ENGINE.legal(t.state, 0) if s.prefix == "launch"]
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+    assert render(launch.label, "en", names) == (
+        "Lock the deal on Claim Bounty and roll: Ann: 1 Prestige, 2 Credits; Bob: 1 Credit, 1 Hazard Die"
+    )
+    # Typeset once however deep the message: one no-break space before each colon.
+    assert "Ann\u00a0: 1 Prestige" in render(launch.label, "fr", names)
+    assert "\u00a0\u00a0" not in render(launch.label, "fr", names)
