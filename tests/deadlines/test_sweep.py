@@ -210,3 +210,24 @@ class TestDigest:
         out = io.StringIO()
         call_command("send_digests", "--now", NOW.isoformat(), stdout=out)
         assert out.getvalue().strip() == "0 digest(s) queued"
+
+
+def test_a_timeout_email_names_the_move_played_even_after_the_recap(ann: Any, bob: Any) -> None:
+    # When the default's batch has a line of its own ("Ann stays at Base..."), the email opened with
+    # that recap and never said which move was played for the player.
+    from tests.web.moonrakers_play import kinds, play_until
+
+    cyd = make_user("Cyd")
+    game = make_game(ann, bob, cyd, kind="moonrakers", time_per_move=10 * HOUR)
+    state = play_until(game, lambda s: "plan" in kinds(s))
+    leader = game.seats.get(position=state.leader)
+    run_outbox()
+    leader.refresh_from_db()
+    assert leader.deadline is not None
+    assert sweep(leader.deadline).timeouts == [(game.pk, leader.position)]
+    timeout = next(
+        m for m in run_outbox(leader.deadline) if m.to == [leader.user.email] and "ran out" in text_of(m)
+    )
+    body = text_of(timeout)
+    assert "Your time ran out and the default move was played." in body
+    assert "The move played for you: Stay at Base" in body
