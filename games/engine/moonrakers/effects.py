@@ -508,7 +508,7 @@ def _defender_check(state: GameState, seat: int, opts: Opts) -> None:
 def _defender(ctx: Ctx, seat: int, opts: Opts) -> None:
     discard_from_hand(ctx, seat, opts.cards or (), "defender-5000")
     first = "shield" not in participant(ctx, seat).firsts
-    value = first_value(ctx, seat, "shield", 1)  # A7: a Shield card, so Duo 1000's first Shield
+    value = first_value(ctx.state, seat, "shield", 1)  # A7: a Shield card, so Duo 1000's first Shield
     ctx.emit(Contributed(seat, "shield", value, False, True, "defender-5000"))
     card_kind_effects(ctx, seat, "shield", value, first)
 
@@ -530,7 +530,7 @@ def _replicator(ctx: Ctx, seat: int, opts: Opts) -> None:
     discard_from_hand(ctx, seat, opts.cards or (), "replicator-mk1")
     kind = BASIC_TYPE[opts.mode]
     first = kind not in participant(ctx, seat).firsts
-    value = first_value(ctx, seat, kind, BASIC_VALUE.get(opts.mode, 1))
+    value = first_value(ctx.state, seat, kind, BASIC_VALUE.get(opts.mode, 1))
     ctx.emit(Contributed(seat, kind, value, False, True, "replicator-mk1"))
     card_kind_effects(ctx, seat, kind, value, first)  # A20: "play them as" carries the card's effect
 
@@ -718,26 +718,26 @@ def card_kind_effects(ctx: Ctx, seat: int, kind: str, value: int, first: bool) -
                 draw(ctx, seat, 2, part)
 
 
-def first_value(ctx: Ctx, seat: int, kind: str, value: int) -> int:
+def first_value(state: GameState, seat: int, kind: str, value: int) -> int:
     """Duo 1000 "Your first Green Shield that you play counts as 2 Shields": the owner's first
     card of that kind, however it is played (a Shield card, [REDACTED], Tantin al Vale, Defender
     5000, Replicator mk1: rulings A7, A22), counts and blocks twice its value."""
-    if kind in participant(ctx, seat).firsts:
+    if kind in participant_of(state, seat).firsts:
         return value
-    doubled = any(PART_TABLE[part].first_double == kind for part in ctx.state.players[seat].parts)
+    doubled = any(PART_TABLE[part].first_double == kind for part in state.players[seat].parts)
     return 2 * value if doubled else value
 
 
-def free_via(ctx: Ctx, seat: int, card: str, kind: str) -> str | None:
+def free_via(state: GameState, seat: int, card: str, kind: str) -> str | None:
     """Which standing permission makes this play cost no Action (Emulator, Support Core, Predator)."""
-    p = participant(ctx, seat)
+    p = participant_of(state, seat)
     if kind not in p.firsts:
-        for part in ctx.state.players[seat].parts:
+        for part in state.players[seat].parts:
             if PART_TABLE[part].free == kind:
                 return part
-    att = ctx.state.attempt
+    att = state.attempt
     assert att is not None
-    predator = any("predator-mk1" in ctx.state.players[s].parts for s in att.seats)
+    predator = any("predator-mk1" in state.players[s].parts for s in att.seats)
     if card == "damage-1" and "predator" not in p.used and predator:
         return "predator-mk1"  # A14: one free Damage 1 per participant per Contract
     return None
@@ -844,13 +844,13 @@ def play_checked_card(
         # Cribb, Zek Zarag).
         cost = 1
     elif cost is None:
-        free = free_via(ctx, seat, card, kind)
+        free = free_via(ctx.state, seat, card, kind)
         cost = 0 if free else 1
         via = via or (free or "")
     if opts.with_part == "the-quantum-driver":
         ctx.emit(PartUsed(seat, "the-quantum-driver", 0))
     first = kind not in p.firsts
-    value = first_value(ctx, seat, kind, value)
+    value = first_value(ctx.state, seat, kind, value)
     ctx.emit(
         CardPlayed(seat, card, kind, value, ability is not None, cost, zone, via or (opts.with_part or ""))
     )

@@ -23,11 +23,12 @@ from games.engine.moonrakers.commands import (
 from games.engine.moonrakers.context import Ctx, refuse, trash_from_hand
 from games.engine.moonrakers.effects import (
     CREW_TABLE,
-    PART_TABLE,
     card_kind_effects,
     check_card_options,
     check_card_play,
     check_part_use,
+    first_value,
+    free_via,
     part_use_settled,
     participant,
     play_card,
@@ -265,11 +266,10 @@ def guard_plays(state: GameState, seat: int) -> list[str]:
     if unblocked(p) <= 0 or "shield" not in hand or p.actions < 1:
         return []
     # "Play a Shield if that uses the last Shield needed or leaves an Action": what this Shield blocks
-    # (Duo 1000 doubles the first) and what it costs (Emulator mk2 makes the first free).
-    first = "shield" not in p.firsts
-    parts = [PART_TABLE[part] for part in state.players[seat].parts]
-    blocks = 2 if first and any(a.first_double == "shield" for a in parts) else 1
-    free = first and any(a.free == "shield" for a in parts)
+    # (Duo 1000 doubles the first) and what it costs (Emulator mk2 makes the first free), as the
+    # play itself will count them.
+    blocks = first_value(state, seat, "shield", 1)
+    free = free_via(state, seat, "shield", "shield") is not None
     if unblocked(p) <= blocks or free or p.actions >= 2:
         return ["shield"]
     if "reactor" in hand:
