@@ -172,19 +172,16 @@ def keeps_without(negotiation: Mapping[str, Any], seat_word: str) -> dict[str, i
 
 @register.filter
 def offered_to(negotiation: Mapping[str, Any] | None, seat_word: str) -> Mapping[str, Any]:
-    """The terms last offered to ``seat_word`` ("p2"), which a revision starts from (a withdrawn
-    offer: none)."""
-    for offer in (negotiation or {}).get("offers") or []:
-        if f"p{offer.get('seat', -1) + 1}" == seat_word and offer.get("status") != "cancelled":
-            return dict(offer.get("terms") or {})
-    return {}
+    """``terms_to`` for a seat named as the offer form names it ("p2"): a revision starts there."""
+    return terms_to(negotiation, int(seat_word[1:]) - 1) if seat_word[1:].isdigit() else {}
 
 
 @register.filter
 def terms_to(negotiation: Mapping[str, Any] | None, seat: Any) -> Mapping[str, Any]:
-    """The terms of the offer made to ``seat`` (a counter starts from them), or none."""
+    """The terms of the offer made to ``seat`` (a counter or a revision starts from them), or none
+    (a withdrawn offer gives nothing to start from)."""
     for offer in (negotiation or {}).get("offers") or []:
-        if offer.get("seat") == seat:
+        if offer.get("seat") == seat and offer.get("status") != "cancelled":
             return dict(offer.get("terms") or {})
     return {}
 
