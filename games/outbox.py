@@ -21,7 +21,8 @@ follow_up      the same, when that decision is a quick follow-up   every_turn, d
                cannot wait for tomorrow's digest
 reminder       a due seat at REMINDER_AT of its time (the sweep)   every_turn
 timeout        the seat whose time ran out                         every_turn, daily_digest
-bot_takeover   every human seat, when a bot takes an absent seat   every_turn, daily_digest
+bot_takeover   the other human seats, when a bot takes an absent   every_turn, daily_digest
+               seat (the absent player's timeout message says so)
 game_end       every human seat, with results and replay link      every_turn, daily_digest
 digest         one per day to each player with games waiting       daily_digest
 reply          the sender of an email command, always              all (even none)
@@ -114,7 +115,11 @@ def after_append(
             if seat is not None:
                 out += for_seats(game, [seat], Kind.TIMEOUT, now, {"event_seq": row.seq})
         elif row.type == "bot_took_over":
-            out += for_seats(game, seats.values(), Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
+            # A bot takes a seat only when its time runs out (``services.seat_timeout``), and that
+            # seat's timeout message, written in the same transaction, says so and how to take it
+            # back: one email for the absent player, not two. The rest of the table is told here.
+            table = [s for p, s in seats.items() if p != row.seat]
+            out += for_seats(game, table, Kind.BOT_TAKEOVER, now, {"bot_seat": row.seat})
         elif row.type == "chat_sent":
             to = row.payload.get("to")
             readers = [s for p, s in seats.items() if p != row.seat and (to is None or p == to)]

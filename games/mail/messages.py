@@ -267,8 +267,12 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
         played = texts.move_words(label, texts.seat_names(game)) or batch[0]
     where = situation.for_seat(game, seat, now=now)
     left = max(0, settings.TIMEOUTS_BEFORE_BOT - seat.consecutive_timeouts)
+    subject = _("%(title)s: your time ran out") % {"title": where.title}
+    if where.bot_playing:
+        # The timeout that handed the seat to a bot: this is the absent player's only email of it.
+        subject = _("%(title)s: your time ran out, a bot plays for you") % {"title": where.title}
     return Content(
-        _("%(title)s: your time ran out") % {"title": where.title},
+        subject,
         "timeout",
         {
             "s": where,

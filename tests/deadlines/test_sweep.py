@@ -94,6 +94,7 @@ def test_two_timeouts_in_a_row_hand_the_seat_to_a_bot_and_the_table_is_told_once
     run_outbox()
     now = NOW + 10 * HOUR
     sweep(now)  # Ann times out once; Bob's turn
+    run_outbox(now)  # that timeout's email leaves
     game.refresh_from_db()
     services.command_submit(game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=now)
     now += 10 * HOUR
@@ -106,14 +107,17 @@ def test_two_timeouts_in_a_row_hand_the_seat_to_a_bot_and_the_table_is_told_once
     game.refresh_from_db()
     services.command_submit(game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=now)
     assert models.Event.objects.filter(game=game, cause="bot", actor=mover.position).exists()
-    assert count(Kind.BOT_TAKEOVER, user=waiter.user) == 1 and count(Kind.BOT_TAKEOVER, user=mover.user) == 1
+    # Bob is told once; Ann's one email is her timeout's, which says a bot now plays for her.
+    assert count(Kind.BOT_TAKEOVER, user=waiter.user) == 1 and count(Kind.BOT_TAKEOVER, user=mover.user) == 0
     sweep(now + 30 * HOUR)
     assert models.Event.objects.filter(game=game, type="bot_took_over").count() == 1
     messages = run_outbox(now)
     told = next(m for m in messages if m.to == [waiter.user.email] and "bot plays for" in m.subject)
     assert f"{mover.user.public_name} has not played for a while" in text_of(told)
-    yours = next(m for m in messages if m.to == [mover.user.email] and "bot is playing for you" in m.subject)
-    assert "reply to this email with any command" in text_of(yours)
+    yours = [m for m in messages if m.to == [mover.user.email]]
+    assert len(yours) == 1 and yours[0].subject.endswith(": your time ran out, a bot plays for you")
+    assert "A bot now plays your seat. Reply with any command" in text_of(yours[0])
+    assert "The move played for you: Pass" in text_of(yours[0])
 
 
 def test_the_player_takes_the_seat_back_from_the_game_page_or_by_any_command(
