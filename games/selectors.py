@@ -750,7 +750,7 @@ def standing_answers(game: models.Game, seat: int, *, standing: JSON | None = No
                     for p in spec.params
                 ],
             }
-            for spec in standing_policies(engine)
+            for spec in standing_policies(engine, game.seat_count)
         ],
         "standing": dict(mine or {}),
     }

@@ -637,13 +637,13 @@ def standing_set(
     if seat is None:
         raise NotAllowed("You have no seat at this table.")
     engine = get_engine(game.kind)
-    offered = {spec.decision for spec in standing_policies(engine)}
-    if decision not in offered:
+    offered = standing_policies(engine, game.seat_count)
+    if decision not in {spec.decision for spec in offered}:
         raise ServiceError("This game has no standing answer for that decision.")
     checked = None
     if policy is not None:
-        checked = check_policy(engine, policy)
-        if next(p for p in standing_policies(engine) if p.name == checked["policy"]).decision != decision:
+        checked = check_policy(engine, policy, game.seat_count)
+        if next(p for p in offered if p.name == checked["policy"]).decision != decision:
             raise ServiceError("That standing answer is for another decision.")
     with transaction.atomic():
         locked = store.lock(game)

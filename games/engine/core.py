@@ -361,15 +361,22 @@ class PolicySpec:
     params: tuple[PolicyParam, ...] = ()
     # The decision in words ("An offer to join a Contract"), for the form grouping its answers.
     asks: Message | None = None
+    # The fewest seats at which the decision can come up at all: an answer to other players'
+    # offers means nothing at a table of one, and a solo player is not asked to set it.
+    min_players: int = 1
 
 
 # A standing answer as the platform stores it: {"policy": name, <param name>: int, ...}.
 Policy = Mapping[str, Any]
 
 
-def standing_policies(engine: Any) -> tuple[PolicySpec, ...]:
-    """The standing answers a game offers (none by default)."""
-    return tuple(getattr(engine, "STANDING_POLICIES", ()))
+def standing_policies(engine: Any, players: int | None = None) -> tuple[PolicySpec, ...]:
+    """The standing answers a game offers (none by default); with ``players``, those a table of
+    that many seats can use."""
+    specs = tuple(getattr(engine, "STANDING_POLICIES", ()))
+    if players is None:
+        return specs
+    return tuple(spec for spec in specs if spec.min_players <= players)
 
 
 def standing_command(engine: Any, state: Any, seat: int, pending: Pending, policy: Policy) -> str | None:
@@ -381,13 +388,14 @@ def standing_command(engine: Any, state: Any, seat: int, pending: Pending, polic
     return text
 
 
-def check_policy(engine: Any, data: Mapping[str, Any]) -> JSON:
-    """A standing answer checked against what the game offers, in its stored shape.
+def check_policy(engine: Any, data: Mapping[str, Any], players: int | None = None) -> JSON:
+    """A standing answer checked against what the game offers (at a table of ``players``), in its
+    stored shape.
 
     Raises ``CannotParse`` with a message for the player: an unknown answer, a missing number, or
     a number outside its bounds. Unknown keys are dropped.
     """
-    specs = {p.name: p for p in standing_policies(engine)}
+    specs = {p.name: p for p in standing_policies(engine, players)}
     name = str(data.get("policy", ""))
     spec = specs.get(name)
     if spec is None:

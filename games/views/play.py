@@ -105,7 +105,7 @@ def render_game(
     log = Once(lambda: recent_lines(game, gv.my_seat, names))
     can_act = me is not None and not me.resigned and game.status == models.Game.Status.ACTIVE
     game_open = game.status == models.Game.Status.OPEN
-    show_standing = can_act and bool(standing_policies(gv.engine))
+    show_standing = can_act and bool(standing_policies(gv.engine, game.seat_count))
     context = {
         "game": game,
         "gv": gv,

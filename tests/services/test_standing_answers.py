@@ -150,3 +150,32 @@ def test_no_offer_email_is_sent_for_an_offer_a_standing_answer_took(table: Table
     sent = {m.to[0]: m.subject for m in run_outbox()}
     assert table.user(ruled).email not in sent
     assert "your answer is needed" in sent[table.user(asked).email]
+
+
+def test_a_solo_captain_is_offered_only_the_answers_a_table_of_one_can_use() -> None:
+    """Nobody makes a solo captain an offer (Mercenaries are hired, not asked): the page, the API
+    and the service offer only the Bonus Card's deck, and an offer answer is refused."""
+    from rest_framework.test import APIClient
+
+    from tests.factories import make_game, make_user
+
+    solo = make_user("Sol")
+    game = make_game(solo, kind="moonrakers")
+    client = Client()
+    client.force_login(solo)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "The deck to draw a won Bonus Card from" in page
+    assert "An offer to join a Contract" not in page and "Always decline offers" not in page
+    api = APIClient()
+    api.force_authenticate(solo)
+    body = api.get(reverse("api_game_standing", args=[game.pk])).json()
+    assert {p["name"] for p in body["policies"]} == {"bonus_crew", "bonus_part"}
+    with pytest.raises(services.ServiceError):
+        services.standing_set(
+            game=game, user=solo, decision="answer_offer", policy={"policy": "decline"}, now=NOW
+        )
+    with pytest.raises(CannotParse):  # an offer answer filed under the other decision is no answer either
+        services.standing_set(
+            game=game, user=solo, decision="bonus_deck", policy={"policy": "decline"}, now=NOW
+        )
+    assert models.Seat.objects.get(game=game).standing == {}

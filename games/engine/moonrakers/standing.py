@@ -18,16 +18,20 @@ _MOST_PRESTIGE, _MOST_CREDITS, _MOST_DICE = 5, 12, 4
 
 _OFFER = M("moonrakers.standing.asks_offer")
 _BONUS = M("moonrakers.standing.asks_bonus_deck")
+# Offers go to other captains: a solo captain has nobody to hear from (the Mercenaries are hired,
+# not asked), so the offer answers are for tables of two or more.
+_OFFERS = 2
 _DICE = PolicyParam("dice", M("moonrakers.standing.at_most_dice"), 0, _MOST_DICE, 0)
 
 STANDING_POLICIES: tuple[PolicySpec, ...] = (
-    PolicySpec("decline", "answer_offer", M("moonrakers.standing.decline"), asks=_OFFER),
+    PolicySpec("decline", "answer_offer", M("moonrakers.standing.decline"), asks=_OFFER, min_players=_OFFERS),
     PolicySpec(
         "accept_prestige",
         "answer_offer",
         M("moonrakers.standing.accept_prestige"),
         (PolicyParam("prestige", M("moonrakers.standing.at_least_prestige"), 1, _MOST_PRESTIGE, 1), _DICE),
         asks=_OFFER,
+        min_players=_OFFERS,
     ),
     PolicySpec(
         "accept_credits",
@@ -35,6 +39,7 @@ STANDING_POLICIES: tuple[PolicySpec, ...] = (
         M("moonrakers.standing.accept_credits"),
         (PolicyParam("credits", M("moonrakers.standing.at_least_credits"), 1, _MOST_CREDITS, 2), _DICE),
         asks=_OFFER,
+        min_players=_OFFERS,
     ),
     PolicySpec("bonus_crew", "bonus_deck", M("moonrakers.standing.bonus_crew"), asks=_BONUS),
     PolicySpec("bonus_part", "bonus_deck", M("moonrakers.standing.bonus_part"), asks=_BONUS),

@@ -69,6 +69,11 @@ def test_the_bonus_deck_is_chosen_by_its_rule() -> None:
 
 def test_every_policy_answers_a_reply_kind_and_checks_its_numbers() -> None:
     assert {p.decision for p in standing_policies(ENGINE)} == {"answer_offer", "bonus_deck"}
+    # A solo captain hears no offers: only the Bonus Card's deck can be answered in advance.
+    assert {p.decision for p in standing_policies(ENGINE, 1)} == {"bonus_deck"}
+    assert {p.decision for p in standing_policies(ENGINE, 2)} == {"answer_offer", "bonus_deck"}
+    with pytest.raises(CannotParse):
+        check_policy(ENGINE, {"policy": "decline"}, 1)
     assert check_policy(ENGINE, {"policy": "accept_credits", "credits": "3", "junk": 1}) == {
         "policy": "accept_credits",
         "credits": 3,
