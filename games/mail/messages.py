@@ -331,9 +331,16 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
     winners = [names.get(p, "?") for p in game.outcome.get("winners", [])]
     title = _title(game)
     table = presentation_for(game.kind).score_table(game.outcome, names)
+    # A game played alone has a score, not a winner: there was nobody to beat.
+    alone = game.seat_count == 1
+    subject = (
+        _("%(title)s is over") % {"title": title}
+        if alone
+        else ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
+        % {"title": title, "winners": ", ".join(winners)}
+    )
     return Content(
-        ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
-        % {"title": title, "winners": ", ".join(winners)},
+        subject,
         "game_end",
         {
             "title": title,
@@ -345,6 +352,7 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
             "seed_sha256": game.seed_sha256,
             "table": table,
             "you": seat.position,
+            "alone": alone,
         },
     )
 

@@ -508,6 +508,14 @@ class TestTheEnd:
         # The total is explained: 10 per Prestige plus the net worth.
         score, worth = game.outcome["details"]["solo_score"], game.outcome["details"]["net_worth"]["0"]
         assert f"Score {score}: 10 per Prestige ({(score - worth) // 10}) plus the net worth, {worth}" in page
+        # Solo has a score and a rank, never a winner: nobody was beaten (page and email alike).
+        assert "Winner" not in page
+        from tests.mail.helpers import run_outbox, text_of
+
+        (end,) = [m for m in run_outbox() if "is over" in m.subject]
+        assert end.subject == f"Moonrakers #{game.pk} is over"
+        assert f"Moonrakers #{game.pk} is over.\n" in text_of(end) and " won" not in text_of(end)
+        assert str(score) in text_of(end)
 
 
 class TestHiddenInformation:

@@ -349,6 +349,12 @@ def log_message(event: Event, visible: bool) -> Message:
         return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
     if t == "turn_ended":
         return msg(key, player=who)
+    if t == "game_ended" and p.get("reason") == "solo_rounds":
+        # Solo is scored, not won (R-M7): the line gives the score and its rank, as the table does.
+        score = int(p.get("solo_score", 0))
+        return msg(
+            "moonrakers.log.game_ended_solo", score, score=score, rank=msg(f"moonrakers.rank.{p['rank']}")
+        )
     if t == "game_ended":
         return msg(key, winners=_join([msg("moonrakers.player", player=SeatRef(w)) for w in p["winners"]]))
     if t == "deal_locked":

@@ -9,10 +9,12 @@ import pytest
 from moonrakers_scenario import Table, fresh, position
 
 from games.engine.core import Rng
+from games.engine.messages import Message, render
 from games.engine.moonrakers import ENGINE
 from games.engine.moonrakers.cards import CONTRACTS, CREW
 from games.engine.moonrakers.state import BUYING
 from games.engine.moonrakers.turnflow import solo_rank
+from games.engine.moonrakers.view import log_message
 
 MISSES = ["miss"] * 20
 
@@ -41,8 +43,18 @@ def test_solo_has_no_ten_prestige_win_and_counts_rounds() -> None:
         assert not t.state.finished and t.state.round == rnd and t.state.leader == 0
         t(0, "base")
         t(0, f"keep {t.p(0).choosing[0]}")
-    t(0, "done")
+    last = t(0, "done")
     assert t.state.finished and t.state.end_reason == "solo_rounds"
+    # "Each Prestige point is worth 10 points": the log gives the score and its rank, and no winner.
+    ended = next(e for e in last if e.type == "game_ended")
+    line = log_message(ended, True)
+    score = ended.payload["solo_score"]
+    assert score >= 120
+    assert (
+        render(line, "en")
+        == f"The game is over: {score} points, rank {render(Message(f'moonrakers.rank.{solo_rank(score)}'), 'en')}."
+    )
+    assert "Vainqueur" not in render(line, "fr") and f"{score} points, rang" in render(line, "fr")
 
 
 @pytest.mark.parametrize(
