@@ -50,10 +50,8 @@ def test_solo_has_no_ten_prestige_win_and_counts_rounds() -> None:
     line = log_message(ended, True)
     score = ended.payload["solo_score"]
     assert score >= 120
-    assert (
-        render(line, "en")
-        == f"The game is over: {score} points, rank {render(Message(f'moonrakers.rank.{solo_rank(score)}'), 'en')}."
-    )
+    rank = render(Message(f"moonrakers.rank.{solo_rank(score)}"), "en")
+    assert render(line, "en") == f"The game is over: {score} points, rank {rank}."
     assert "Vainqueur" not in render(line, "fr") and f"{score} points, rang" in render(line, "fr")
 
 
