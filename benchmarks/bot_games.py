@@ -2,9 +2,17 @@
 
 Each round plays the same seeded games (the heuristic bot in every seat) in a fresh process per
 checkout, the checkouts taking turns (A B, then B A), and reads each process's CPU time, which a
-busy shared machine disturbs less than the wall clock. It prints, per checkout, the median over the
-rounds of the games per second, of the median ``bot_command`` time and of the time per command; with
-``--against``, the median of the per-round ratios (this checkout over the other).
+busy shared machine disturbs less than the wall clock. A process plays ``--games`` games twice
+over (other seeds the second time) and times both halves apart:
+
+- **cold**: the first games of a new process, which also fill the bot's tables of odds (its
+  caches), as a one-off ``simulate`` run or a freshly started worker does;
+- **warm**: the next ones, those tables filled, as a long simulation or a web worker that has
+  played for a while runs (the steady state; about a fifth faster for Moonrollers).
+
+It prints, per checkout, the median over the rounds of the games per second (cold and warm), of
+the median ``bot_command`` time and of the time per command (warm); with ``--against``, the median
+of the per-round ratios (this checkout over the other), cold and warm.
 
     .venv/bin/python benchmarks/bot_games.py moonrollers --games 40 --rounds 8 --against ../before
 
@@ -32,25 +40,28 @@ if hasattr(os, "sched_setaffinity"):
 from games.engine import core, simulation
 engine, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 engine = core.get_engine(engine)
-bot, commands, endless = [], 0, 0
-started = time.process_time()
-for index in range(games):
-    try:
-        played = simulation.play(
-            engine, players, seed=simulation.game_seed(f"{seed}-throughput", index), time_bot=True
-        )
-    except simulation.GameDidNotEnd:
-        endless += 1
-        continue
-    bot += played.bot_times
-    commands += played.commands
-cpu = time.process_time() - started
-print(json.dumps({
-    "games_per_second": games / cpu,
+out = {}
+for half in ("cold", "warm"):
+    bot, commands, endless = [], 0, 0
+    started = time.process_time()
+    for index in range(games):
+        try:
+            played = simulation.play(
+                engine, players, seed=simulation.game_seed(f"{seed}-{half}-throughput", index), time_bot=True
+            )
+        except simulation.GameDidNotEnd:
+            endless += 1
+            continue
+        bot += played.bot_times
+        commands += played.commands
+    cpu = time.process_time() - started
+    out[half] = games / cpu
+out.update({
     "bot_median_us": statistics.median(bot) * 1e6,
     "us_per_command": cpu / max(commands, 1) * 1e6,
     "endless": endless,
-}))
+})
+print(json.dumps(out))
 """
 
 
@@ -73,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("engine", nargs="?", default="moonrollers")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=40, help="games per round and checkout")
+    parser.add_argument("--games", type=int, default=40, help="games per half (cold, warm)")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seed", default="0")
     parser.add_argument("--against", type=Path, help="another checkout, measured in turn with this one")
@@ -94,21 +105,25 @@ def main() -> None:
         f"{args.rounds} rounds of {args.games} games per checkout, one core, CPU time"
     )
     for root, results in zip(roots, runs, strict=True):
-        games = [r["games_per_second"] for r in results]
+        halves = []
+        for half in ("cold", "warm"):
+            games = [r[half] for r in results]
+            halves.append(
+                f"{half} {statistics.median(games):.2f} games/s (rounds {min(games):.2f}-{max(games):.2f})"
+            )
         print(
-            f"{root}: {statistics.median(games):.2f} games/s (rounds {min(games):.2f}-{max(games):.2f}), "
+            f"{root}: {', '.join(halves)}; warm: "
             f"bot_command median {statistics.median(r['bot_median_us'] for r in results):.1f} us, "
             f"{statistics.median(r['us_per_command'] for r in results):.1f} us per command"
             + (f", {int(results[0]['endless'])} games without an end" if results[0]["endless"] else "")
         )
     if len(roots) == 2:
-        ratios = [
-            a["games_per_second"] / b["games_per_second"] for a, b in zip(runs[0], runs[1], strict=True)
-        ]
-        print(
-            f"games/s, this checkout over the other: median {statistics.median(ratios):.2f}x "
-            f"(rounds {min(ratios):.2f}-{max(ratios):.2f})"
-        )
+        for half in ("cold", "warm"):
+            ratios = [a[half] / b[half] for a, b in zip(runs[0], runs[1], strict=True)]
+            print(
+                f"{half} games/s, this checkout over the other: median {statistics.median(ratios):.2f}x "
+                f"(rounds {min(ratios):.2f}-{max(ratios):.2f})"
+            )
 
 
 if __name__ == "__main__":
