@@ -100,10 +100,13 @@ def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
 
     A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (8 µs for the
     30 fields of the game state, measured), and the engine copies states and players hundreds of
-    thousands of times a game. This sets each slot through its descriptor, one line per field, as
-    ``dataclasses`` itself writes ``__init__``, each line knowing already whether its field is
-    changed (the call sites change a handful of fixed sets of fields). Only for slotted frozen
-    dataclasses, whose every field is an init field and none has ``__post_init__`` (the engine's)."""
+    thousands of times a game. The copy is written as plain attribute stores on a mutable twin of
+    ``cls`` with the very same slots (``_draft``), one line per field, each line knowing already
+    whether its field is changed (the call sites change a handful of fixed sets of fields); the
+    finished copy then becomes a ``cls``. A plain store into a slot is the interpreter's fastest
+    write (0.6 µs for the state's 30 fields, against 2.8 µs through each slot's descriptor).
+    Only for slotted frozen dataclasses, whose every field is an init field and none has
+    ``__post_init__`` (the engine's)."""
     names = field_names(cls)
     if names is None:
         raise TypeError("replace() should be called on dataclass instances")
@@ -113,16 +116,25 @@ def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
     unknown = sorted(set(changed) - set(names))
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": _draft(cls)}
     values = {name: f"_value{i}" for i, name in enumerate(changed)}  # the further arguments, in order
-    lines = [f"def replace({', '.join(['obj', *values.values()])}):", "    new = _new(_cls)"]
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = cls.__dict__[name].__set__  # the slot's descriptor
-        lines.append(f"    _set{i}(new, {values.get(name, f'obj.{name}')})")
-    lines.append("    return new")
+    lines = [f"def replace({', '.join(['obj', *values.values()])}):", "    new = _new(_draft)"]
+    lines += [f"    new.{name} = {values.get(name, f'obj.{name}')}" for name in names]
+    lines += ["    new.__class__ = _cls", "    return new"]
     exec("\n".join(lines), namespace)  # noqa: S102 (our own field names, checked identifiers)
     function: Callable[..., Any] = namespace["replace"]
     return function
+
+
+@cache
+def _draft(cls: type) -> type:
+    """A mutable class of the same slots as the frozen ``cls``, in the same order: an object of one
+    may become the other (``__class__`` assignment checks that the layouts are the same), so a copy
+    is written as a draft and handed out as a ``cls``, never changed again."""
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    probe: Any = object.__new__(draft)
+    probe.__class__ = cls  # raises TypeError now, not in a fold, if the layouts ever differ
+    return draft
 
 
 def replacer(cls: type, *changed: str) -> Callable[..., Any]:
