@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.engine.core import Event, IllegalCommand, Rng, msg
 from games.engine.moonrakers.cards import BASIC, CONTRACTS, CREW, OBJECTIVES, PARTS
 from games.engine.moonrakers.events import (
+    FOLDS,
     ActionsGained,
     CardAdded,
     CardsDiscarded,
@@ -17,7 +18,6 @@ from games.engine.moonrakers.events import (
     Fold,
     Payload,
     RequirementReduced,
-    fold,
 )
 from games.engine.moonrakers.state import EXECUTION, GameState
 
@@ -41,13 +41,14 @@ class Ctx:
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
         before = self.state
-        self.state = fold(before, payload)
+        # ``events.fold``, without its call: every event of every command goes through here.
+        self.state = after = FOLDS[payload.TYPE](before, payload)
         if self.record:
             if seat is None:
                 seat = getattr(payload, "seat", getattr(payload, "by", None))
             event = payload.to_event(seat)
             self.events.append(event)
-            self.folds.append(Fold(before, event, self.state))
+            self.folds.append((before, event, after))
 
 
 # The parameters of a refusal that name a card: said by the card's name ("Shield is not in your

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from games.engine.core import Event
 from games.engine.moonrakers import serial
@@ -46,13 +46,16 @@ from games.engine.moonrakers.state import (
     TurnRecord,
 )
 
+# ``Event(...)`` without its frozen ``__init__``: one is made for every event emitted.
+_event: Callable[[str, Any, int, int | None], Event] = serial.builder(Event)
+
 
 class Payload:
     TYPE: ClassVar[str]
     VERSION: ClassVar[int] = 1
 
     def to_event(self, seat: int | None = None) -> Event:
-        return Event(self.TYPE, serial.to_json(self), self.VERSION, seat)
+        return _event(self.TYPE, serial.writer(type(self))(self), self.VERSION, seat)
 
 
 P = TypeVar("P", bound=Payload)
@@ -76,16 +79,19 @@ def payload_of(event: Event) -> Payload:
     return serial.load(cls, event.payload)
 
 
-# The states ``decide`` reached by emitting its events, by the identity of the state before and of the
-# event (both kept, so an id is never reused while its entry lives): whoever folds those events next
-# (the platform, a simulation) gets the very state, without reading the payloads back from JSON and
-# folding them again. A few entries: the events of the last commands decided.
-_FOLDED: OrderedDict[tuple[int, int], tuple[GameState, Event, GameState]] = OrderedDict()
+# ``evolve(before, event)`` is ``after``: the states ``decide`` reached as it emitted its events.
+Fold = tuple[GameState, Event, GameState]
+
+# Those folds, by the identity of the event (an event is emitted once, from one state; the entry keeps
+# the event, so its id is not reused while the entry lives): whoever folds those events next (the
+# platform, a simulation) gets the very state, without reading the payloads back from JSON and folding
+# them again. A few entries: the events of the last commands decided.
+_FOLDED: OrderedDict[int, Fold] = OrderedDict()
 _FOLDS_KEPT = 64
 
 
 def evolve(state: GameState | None, event: Event) -> GameState:
-    folded = _FOLDED.get((id(state), id(event)))
+    folded = _FOLDED.get(id(event))
     if folded is not None and folded[0] is state and folded[1] is event:
         return folded[2]
     payload = payload_of(event)
@@ -103,21 +109,13 @@ def fold(state: GameState, payload: Payload) -> GameState:
     return FOLDS[payload.TYPE](state, payload)
 
 
-class Fold(NamedTuple):
-    """``evolve(before, event)`` is ``after``."""
-
-    before: GameState
-    event: Event
-    after: GameState
-
-
 def remember(folds: Iterable[Fold]) -> None:
     """The events of these folds are about to be played (``decide`` emitted them): remember the
     states they lead to."""
-    for before, event, after in folds:
-        if len(_FOLDED) >= _FOLDS_KEPT:
-            _FOLDED.popitem(last=False)
-        _FOLDED[id(before), id(event)] = (before, event, after)
+    for folded in folds:
+        _FOLDED[id(folded[1])] = folded
+    while len(_FOLDED) > _FOLDS_KEPT:
+        _FOLDED.popitem(last=False)
 
 
 def _remove(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
