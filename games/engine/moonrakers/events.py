@@ -261,11 +261,20 @@ class CardsDrawn(Payload):
     reason: str = ""
 
 
+# Bound once (serial.replacer): the copies of a player the most folded events make.
+_with_draw_hand: Callable[[Player, tuple[str, ...], tuple[str, ...]], Player] = serial.replacer(
+    Player, "draw", "hand"
+)
+_with_hand_play: Callable[[Player, tuple[str, ...], tuple[str, ...]], Player] = serial.replacer(
+    Player, "hand", "play"
+)
+
+
 @folds(CardsDrawn)
 def _drawn(s: GameState, e: CardsDrawn) -> GameState:
     p = s.players[e.seat]
     assert p.draw[: len(e.cards)] == e.cards, "drawn cards must be the top of the draw pile"
-    return s.with_player(e.seat, draw=p.draw[len(e.cards) :], hand=p.hand + e.cards)
+    return s.with_seat(e.seat, _with_draw_hand(p, p.draw[len(e.cards) :], p.hand + e.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -645,15 +654,32 @@ class ActionsGained(Payload):
     source: str
 
 
+# Bound once (serial.replacer, serial.builder): the copies of a participant and of the attempt
+# that the most folded events of a Contract make (a card played, Actions gained, a Shield's block).
+_with_actions: Callable[[Participant, int], Participant] = serial.replacer(Participant, "actions")
+_with_blocked: Callable[[Participant, int], Participant] = serial.replacer(Participant, "blocked")
+_with_play: Callable[[Participant, int, tuple[str, ...], tuple[str, ...], tuple[str, ...]], Participant] = (
+    serial.replacer(Participant, "actions", "firsts", "used", "looking")
+)
+_with_contributions: Callable[[Attempt, tuple[Contribution, ...], bool], Attempt] = serial.replacer(
+    Attempt, "contributions", "kary"
+)
+_with_players_attempt: Callable[[GameState, tuple[Player, ...], Attempt], GameState] = serial.replacer(
+    GameState, "players", "attempt"
+)
+_contribution: Callable[[int, str, int, bool, bool, str, bool], Contribution] = serial.builder(Contribution)
+
+
 @folds(ActionsGained)
 def _actions(s: GameState, e: ActionsGained) -> GameState:
     att = _att(s)
-    return s.with_attempt(att.replace_part(e.seat, actions=att.part(e.seat).actions + e.n))
+    part = att.part(e.seat)
+    return s.with_attempt(att.with_part(_with_actions(part, part.actions + e.n)))
 
 
 def _with_contribution(att: Attempt, c: Contribution) -> Attempt:
     kary = att.kary or c.source == "kary-powalk"
-    return replace(att, contributions=(*att.contributions, c), kary=kary)
+    return _with_contributions(att, (*att.contributions, c), kary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,18 +704,22 @@ def _played(s: GameState, e: CardPlayed) -> GameState:
     if e.via == "predator-mk1":
         used = (*used, "predator")
     looking = _remove(part.looking, (e.card,)) if e.zone == "looking" else part.looking
-    att = att.replace_part(e.seat, actions=part.actions - e.spent, firsts=firsts, used=used, looking=looking)
-    att = _with_contribution(att, Contribution(e.seat, e.kind, e.value, e.crew, True, e.card))
+    att = att.with_part(_with_play(part, part.actions - e.spent, firsts, used, looking))
+    att = _with_contribution(att, _contribution(e.seat, e.kind, e.value, e.crew, True, e.card, False))
     # One copy of the state for the card's move and the attempt (the most folded event of a game).
     p = s.players[e.seat]
+    if e.zone == "hand":  # nearly every play: a bound copy, no keywords
+        players = list(s.players)
+        players[e.seat] = _with_hand_play(p, _remove(p.hand, (e.card,)), (*p.play, e.card))
+        return _with_players_attempt(s, tuple(players), att)
     if e.zone == "looking":
-        players = s.players_with(e.seat, play=(*p.play, e.card))
+        players_after = s.players_with(e.seat, play=(*p.play, e.card))
     elif e.zone == "play":
         return s.with_attempt(att)  # The Clone Bay: the card is already in the play area
     else:
         zone: tuple[str, ...] = getattr(p, e.zone)
-        players = s.players_with(e.seat, **{e.zone: _remove(zone, (e.card,))}, play=(*p.play, e.card))
-    return replace(s, players=players, attempt=att)
+        players_after = s.players_with(e.seat, **{e.zone: _remove(zone, (e.card,))}, play=(*p.play, e.card))
+    return _with_players_attempt(s, players_after, att)
 
 
 @dataclass(frozen=True, slots=True)
@@ -745,7 +775,8 @@ class HazardBlocked(Payload):
 @folds(HazardBlocked)
 def _blocked(s: GameState, e: HazardBlocked) -> GameState:
     att = _att(s)
-    return s.with_attempt(att.replace_part(e.seat, blocked=att.part(e.seat).blocked + e.n))
+    part = att.part(e.seat)
+    return s.with_attempt(att.with_part(_with_blocked(part, part.blocked + e.n)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,7 +91,8 @@ def _dataclass_writer(cls: type) -> Callable[[Any], Any]:
     return function
 
 
-_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+# By the class, then the names of the fields changed, in one flat tuple (built by ``replace`` in one go).
+_REPLACERS: dict[tuple[Any, ...], Callable[..., Any]] = {}
 
 
 def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
@@ -163,20 +164,20 @@ def replacer(cls: type, *changed: str) -> Callable[..., Any]:
     """``replace`` of a ``cls`` with the fields ``changed`` set to its further arguments, bound
     once: for the hottest copies (a player, a participant, the attempt), which then skip looking
     their copy up on every call."""
-    key = (cls, changed)
+    key = (cls, *changed)
     copy = _REPLACERS.get(key)
     if copy is None:
-        copy = _REPLACERS[key] = _replacer(*key)
+        copy = _REPLACERS[key] = _replacer(cls, changed)
     return copy
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace`` for the engine's frozen dataclasses, without its per-call
     introspection nor ``__init__`` (see ``_replacer``)."""
-    key = (type(obj), tuple(changes))
-    copy = _REPLACERS.get(key)
-    if copy is None:
-        copy = _REPLACERS[key] = _replacer(*key)
+    try:
+        copy = _REPLACERS[type(obj), *changes]
+    except KeyError:
+        copy = _REPLACERS[type(obj), *changes] = _replacer(type(obj), tuple(changes))
     out: T = copy(obj, *changes.values())
     return out
 

@@ -154,9 +154,22 @@ class Attempt:
     def seats(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.participants)
 
+    def with_part(self, part: Participant) -> Attempt:
+        """The attempt with ``part`` in place of the participant of its seat (for a fold that made
+        the participant's copy with a bound ``serial.replacer``: no keywords to pass on)."""
+        parts = list(self.participants)
+        for i, p in enumerate(parts):
+            if p.seat == part.seat:
+                parts[i] = part
+        return _with_participants(self, tuple(parts))
+
     def replace_part(self, seat: int, **changes: Any) -> Attempt:
-        parts = tuple(replace(p, **changes) if p.seat == seat else p for p in self.participants)
-        return _with_participants(self, parts)
+        # A loop over a list, not a generator: nearly every event of a Contract changes a participant.
+        parts = list(self.participants)
+        for i, p in enumerate(parts):
+            if p.seat == seat:
+                parts[i] = replace(p, **changes)
+        return _with_participants(self, tuple(parts))
 
 
 # Bound once (serial.replacer): the attempt's participants change with nearly every event of a Contract.
@@ -272,7 +285,16 @@ class GameState:
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: Any) -> GameState:
-        return _with_players(self, self.players_with(seat, **changes))
+        # ``players_with`` written out: the changes are passed on once, not twice.
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)
+        return _with_players(self, tuple(players))
+
+    def with_seat(self, seat: int, player: Player) -> GameState:
+        """The state with ``player`` as ``seat``'s (made by a fold with a bound ``serial.replacer``)."""
+        players = list(self.players)
+        players[seat] = player
+        return _with_players(self, tuple(players))
 
     def with_attempt(self, attempt: Attempt | None) -> GameState:
         return _with_attempt(self, attempt)
