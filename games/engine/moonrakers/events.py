@@ -6,7 +6,6 @@ All events are at version 1. Payload fields name cards by slug.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -85,8 +84,10 @@ Fold = tuple[GameState, Event, GameState]
 # Those folds, by the identity of the event (an event is emitted once, from one state; the entry keeps
 # the event, so its id is not reused while the entry lives): whoever folds those events next (the
 # platform, a simulation) gets the very state, without reading the payloads back from JSON and folding
-# them again. A few entries: the events of the last commands decided.
-_FOLDED: OrderedDict[int, Fold] = OrderedDict()
+# them again. The events of the last commands decided: once more than a few are kept, they are
+# dropped all at once before the next command's are added (cheaper than dropping the oldest one by
+# one, and the events just decided are always there).
+_FOLDED: dict[int, Fold] = {}
 _FOLDS_KEPT = 64
 
 
@@ -112,10 +113,10 @@ def fold(state: GameState, payload: Payload) -> GameState:
 def remember(folds: Iterable[Fold]) -> None:
     """The events of these folds are about to be played (``decide`` emitted them): remember the
     states they lead to."""
+    if len(_FOLDED) > _FOLDS_KEPT:
+        _FOLDED.clear()
     for folded in folds:
         _FOLDED[id(folded[1])] = folded
-    while len(_FOLDED) > _FOLDS_KEPT:
-        _FOLDED.popitem(last=False)
 
 
 def _remove(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
