@@ -291,12 +291,20 @@ def coverage(state: GameState, seat: int, contract: str) -> float:
     got["reactor"] = hand.count("reactor")
     budget = 1 + hand.count("reactor") + p.parts.count("daburu-mk1")
     profile: dict[str, float] | None = None  # the deck's average card, once a Thruster asks
-    for card in _by_value(hand):
-        if card == "reactor" or budget <= 0:
-            continue
-        if card == "thruster" or any(got[k] < need.get(k, 0) for k in _card_kinds(card)):
+    # The hand's cards but Reactors, highest value first; the budget only ever goes down, so the
+    # first card it cannot pay for ends the count.
+    for card, kinds, power in _hand_cards(hand):
+        if budget <= 0:
+            break
+        wanted = card == "thruster"
+        if not wanted:
+            for k in kinds:
+                if got[k] < need.get(k, 0):
+                    wanted = True
+                    break
+        if wanted:
             budget -= 1
-            for k, v in _card_power(card):
+            for k, v in power:
                 got[k] += v
             if card == "thruster":
                 if profile is None:
@@ -324,6 +332,19 @@ def _needs(contract: str, parts: tuple[str, ...]) -> tuple[tuple[str, int], ...]
 def _by_value(hand: tuple[str, ...]) -> tuple[str, ...]:
     """The hand, highest card value first (a stable sort: equal cards keep their order)."""
     return tuple(sorted(hand, key=lambda x: -BASIC_VALUE.get(x, 1)))
+
+
+# By hand: coverage weighs every Contract of the row with the same hand, each card's kinds and power
+# looked up once.
+@lru_cache(maxsize=64)
+def _hand_cards(
+    hand: tuple[str, ...],
+) -> tuple[tuple[str, tuple[str, ...], tuple[tuple[str, float], ...]], ...]:
+    """The hand but its Reactors, highest card value first: each card, the requirements it puts
+    something toward, and what it puts toward each requirement."""
+    return tuple(
+        (card, _card_kinds(card), _card_power(card)) for card in _by_value(hand) if card != "reactor"
+    )
 
 
 @cache
