@@ -96,15 +96,15 @@ def end_turn(ctx: Ctx) -> None:
     )
     ctx.emit(TurnEnded(leader, scored, unmet), leader)
     s = ctx.state
-    worth = tuple(net_worth(s, seat) for seat in range(s.n))
     if s.solo:
         if s.round >= SOLO_ROUNDS:
             score = solo_score(s)
-            ctx.emit(GameEnded("solo_rounds", (0,), worth, score, solo_rank(score)))
+            ctx.emit(GameEnded("solo_rounds", (0,), _worth(s), score, solo_rank(score)))
             return
     else:
         at_ten = [seat for seat, p in enumerate(s.players) if p.prestige >= WIN_PRESTIGE]
         if at_ten:
+            worth = _worth(s)
             best = max(worth[seat] for seat in at_ten)  # A12: net worth only, ties share the win
             winners = tuple(seat for seat in at_ten if worth[seat] == best)
             ctx.emit(GameEnded("ten_prestige", winners, worth))
@@ -113,6 +113,12 @@ def end_turn(ctx: Ctx) -> None:
         refresh_mercenaries(ctx)
     nxt = leader if s.solo else (leader + 1) % s.n
     start_turn(ctx, nxt, s.turn + 1)
+
+
+def _worth(s: GameState) -> tuple[int, ...]:
+    """Every seat's net worth, for the end of the game (worked out only then: a turn that ends
+    without ending the game reads none)."""
+    return tuple(net_worth(s, seat) for seat in range(s.n))
 
 
 def refresh_mercenaries(ctx: Ctx) -> None:
