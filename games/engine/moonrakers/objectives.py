@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engine.moonrakers.cards import CONTRACTS, PARTS
-from games.engine.moonrakers.state import BUYING, ContractResult, GameState, Install
+from games.engine.moonrakers.state import BUYING, Attempt, ContractResult, GameState, Install
 
 ResultCheck = Callable[[GameState, int, ContractResult, int], bool]
 InstallCheck = Callable[[Install], bool]
@@ -104,14 +104,12 @@ WHILE_PLAYING = ("barrage", "chain-reaction", "quick-strike", "shield-wall", "na
 _LIVE: dict[int, tuple[GameState, tuple[ContractResult, ...]]] = {}
 
 
-def _results(state: GameState, objective: str) -> tuple[ContractResult, ...]:
-    att = state.attempt
-    if objective not in WHILE_PLAYING or att is None or att.success is not None:
-        return state.record.results
+def _live_results(state: GameState, att: Attempt) -> tuple[ContractResult, ...]:
+    """This turn's results with the Contract in play, read as its record will be once resolved
+    (success aside)."""
     live = _LIVE.get(id(state))
     if live is not None and live[0] is state:
         return live[1]
-    # The Contract in play, read as its record will be once resolved (success aside).
     from games.engine.moonrakers.events import contract_result
 
     results = (*state.record.results, contract_result(att, att.contract, False))
@@ -128,12 +126,20 @@ def met(state: GameState, seat: int, objective: str, at_end: bool = False) -> bo
         return at_end or state.phase == BUYING  # A56: the very end of the holder's own turn
     check = RESULT_OBJECTIVES.get(objective)
     if check is not None:
-        for r in _results(state, objective):
+        # Asked for every Objective a seat holds before each of its moves: the results read in line.
+        results = state.record.results
+        att = state.attempt
+        if att is not None and att.success is None and objective in WHILE_PLAYING:
+            results = _live_results(state, att)
+        for r in results:
             if seat in r.participants and check(state, seat, r, r.participants.index(seat)):
                 return True
         return False
+    installs = state.record.installs
+    if not installs:  # most turns install nothing
+        return False
     inst_check = INSTALL_OBJECTIVES[objective]
-    return any(inst.seat == seat and inst_check(inst) for inst in state.record.installs)
+    return any(inst.seat == seat and inst_check(inst) for inst in installs)
 
 
 assert set(RESULT_OBJECTIVES) | set(INSTALL_OBJECTIVES) | {"money-bags"} == set(
