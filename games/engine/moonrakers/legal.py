@@ -91,6 +91,9 @@ def followup_default(state: GameState, seat: int) -> Command:
     return Pick(card, opts)
 
 
+_GUARD = Guard()  # every participant's default while playing (a command is a value: one will do)
+
+
 def pending(state: GameState | None) -> list[Pending]:
     if state is None or state.finished:
         return []
@@ -121,6 +124,7 @@ def pending(state: GameState | None) -> list[Pending]:
         att = state.attempt
         assert att is not None
         out = []
+        key = f"play:{att.contract}"  # asked after every card played: written once, not once per seat
         for seat in current_seats(state):
             part = att.part(seat)
             if part.followup is not None:
@@ -128,7 +132,7 @@ def pending(state: GameState | None) -> list[Pending]:
                     Pending(seat, part.followup.kind, followup_default(state, seat), private=True, reply=True)
                 )
             else:
-                out.append(Pending(seat, "play", Guard(), key=f"play:{att.contract}"))
+                out.append(Pending(seat, "play", _GUARD, key=key))
         return out
     if phase == BONUS:
         att = state.attempt

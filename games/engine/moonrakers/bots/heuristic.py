@@ -629,10 +629,11 @@ def _buy(state: GameState, seat: int, legal: _Legal) -> Command | None:
     p = state.players[seat]
     deck = p.deck_cards()
     reactors = sum(1 for c in deck if c == "reactor") / max(1, len(deck))
+    crew_owned = sum(1 for x in deck if x in CREW)  # counted once, not once per Crew card weighed
 
     def score_of(c: Buy) -> float:
         if c.card in CREW:
-            score = CREW[c.card].cost + 1.0 - 0.3 * sum(1 for x in deck if x in CREW)
+            score = CREW[c.card].cost + 1.0 - 0.3 * crew_owned
             if c.card in CREW_TABLE and c.card in (
                 "ada-massa",
                 "sella-pelleon",
