@@ -41,7 +41,7 @@ from games.engine.moonrollers.events import (
     Stopped,
     TurnStarted,
 )
-from games.engine.moonrollers.state import HIRED, OVER, ROLLED, START, GameState
+from games.engine.moonrollers.state import HIRED, OVER, ROLLED, START, GameState, for_last_state
 from games.engine.moonrollers.texts import dice as dice_of
 from games.engine.moonrollers.texts import face, listing, name, requirement
 
@@ -93,6 +93,9 @@ def roll_done(state: GameState) -> bool:
     return is_safe(state) and not can_lock_any(state)
 
 
+# Asked of one state by the follow-up of the command before, the bot (should it roll?), its
+# legality check of the roll and the decide that rolls: worked out once.
+@for_last_state
 def may_roll_again(state: GameState) -> bool:
     """After locking at least one die (or completing with B3-AR), or on a safe roll that can lock
     nothing."""

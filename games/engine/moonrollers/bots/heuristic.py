@@ -304,7 +304,7 @@ class _Locking:
     """What every lock the bot weighs in one position shares, worked out once per position: the
     display offers a dozen requirements but only a few (face, still needed) pairs."""
 
-    __slots__ = ("abilities", "b3_ar", "dice", "found", "locking", "turn")
+    __slots__ = ("abilities", "b3_ar", "dice", "found", "locking", "plain_dice", "turn")
 
     def __init__(self, state: GameState) -> None:
         turn = self.turn = state.turn
@@ -313,6 +313,9 @@ class _Locking:
         in_pool = sum(turn.pool) + sum(turn.as_extra) + turn.saved
         added, extras = _added_dice(state), turn.pool[EXTRA]
         self.dice = (in_pool, extras, added, min(state.supply, added + extras))
+        # What a plain lock's chance depends on (``_plain_best_lock``): the dice rolled next but
+        # those it locks, a plain lock using no Extra Die.
+        self.plain_dice = in_pool + self.dice[3]
         self.b3_ar = _b3_ar_ready(state)
         self.found: dict[tuple[int, int], tuple[float, _Lock] | None] = {}
 
@@ -332,8 +335,11 @@ class _Locking:
         rules = _lock_rules(face, self.locking)
         if not rules.more_dice and (rules.doubler is None or not 1 <= turn.pool_size <= 3):
             # Only the face's dice and Wilds go on it, each counting 1: a few numbers say it all.
-            wilds = turn.pool[WILD] if face != WILD else 0
-            found = _plain_best_lock(face, needed, turn.pool[face], wilds, odds, self.dice, self.b3_ar)
+            # A lock holds at most ``needed`` dice (over-locking), the face's first: dice beyond
+            # those are never weighed, and left out of the key.
+            fitting = min(turn.pool[face], needed)
+            wilds = min(turn.pool[WILD], needed - fitting) if face != WILD else 0
+            found = _plain_best_lock(face, needed, fitting, wilds, odds, self.plain_dice, self.b3_ar)
         else:
             twos, ones = _lockable_dice(turn, face, self.locking)
             found = _best_lock_of(twos, ones, needed, odds, self.dice, self.b3_ar)
@@ -342,15 +348,21 @@ class _Locking:
 
 
 # The best plain lock (``_lockable_dice`` without an ability that changes it) depends only on these
-# numbers, which positions of every game share: worked out once for each.
+# numbers, which positions of every game share: worked out once for each. Of the dice (``dice`` of
+# ``_best_lock_of``) only one number counts: a plain lock holds no Extra Die, so the next roll is
+# ``rolled_next`` (the dice in the pool, and the supply dice the next roll adds) less the lock's
+# dice. Keyed by that sum rather than its four parts, positions that differ only in how it is made
+# up share an entry.
 @lru_cache(maxsize=16384)
 def _plain_best_lock(
-    face: int, needed: int, fitting: int, wilds: int, odds: Odds, dice: tuple[int, int, int, int], b3_ar: bool
+    face: int, needed: int, fitting: int, wilds: int, odds: Odds, rolled_next: int, b3_ar: bool
 ) -> tuple[float, _Lock] | None:
     """``_best_lock_of`` for ``fitting`` dice of ``face`` then ``wilds`` Wilds (none when ``face``
     is Wild: ``fitting`` counts them), each counting 1."""
     ones = [_die(face)] * fitting + [_die(WILD)] * wilds
-    return _best_lock_of([], ones, needed, odds, dice, b3_ar)
+    # (rolled_next, 0, 0, 0): ``_best_lock_of`` rolls ``rolled_next - count + min(0, 0)`` dice next,
+    # what the four numbers give without an Extra Die in the lock.
+    return _best_lock_of([], ones, needed, odds, (rolled_next, 0, 0, 0), b3_ar)
 
 
 def _best_lock(state: GameState, crew: str, index: int) -> tuple[float, _Lock] | None:
@@ -367,13 +379,18 @@ class _Target(NamedTuple):
     value: float
 
 
+# ``_Target(crew, index, value)`` without the keyword machinery of a NamedTuple's ``__new__``: a
+# decision that chooses a crew lists some 17 of them.
+_new_tuple = tuple.__new__
+
+
 def _targets(state: GameState, crews: Iterable[str]) -> list[_Target]:
     seat = state.turn.seat
-    out = []
+    out: list[_Target] = []
     for crew in crews:
         for index, value in enumerate(requirement_values(state, seat, crew)):
             if value is not None:
-                out.append(_Target(crew, index, value))
+                out.append(_new_tuple(_Target, (crew, index, value)))
     return out
 
 
@@ -388,30 +405,28 @@ def _open_targets(state: GameState) -> list[_Target] | None:
     return None
 
 
-def _plan_key(plan: _Plan) -> tuple[float, int, float]:
-    # Best expected Prestige; then the roll that locks the most; then the most valuable.
-    return (round(plan.expected, 6), plan.lock.value, plan.value)
-
-
 def _best_plan(state: GameState, targets: list[_Target]) -> _Plan | None:
     """The plan of the best key, the first of equal ones in the order of ``targets``. Locks are
     weighed from the most valuable target down, and no more once a target's value (the most it can
-    be expected to bring) is below the best expected Prestige found: they could not beat it."""
+    be expected to bring) is below the best expected Prestige found: they could not beat it.
+
+    A plan's key: the best expected Prestige (``_Plan.expected``, rounded); then the roll that locks
+    the most; then the most valuable. Only the chosen plan is built."""
     locking = _Locking(state)
     best: tuple[tuple[float, int, float], int] | None = None
-    chosen: _Plan | None = None
+    chosen: tuple[float, float, str, int, _Lock] | None = None
     for i in sorted(range(len(targets)), key=[-target.value for target in targets].__getitem__):
-        target = targets[i]
-        if best is not None and round(max(0.0, target.value), 6) < best[0][0]:
+        crew, requirement, value = targets[i]
+        if best is not None and round(max(0.0, value), 6) < best[0][0]:
             break
-        found = locking.best(target.crew, target.requirement)
+        found = locking.best(crew, requirement)
         if found is None:
             continue
-        plan = _Plan(found[0], target.value, target.crew, target.requirement, found[1])
-        key = (_plan_key(plan), -i)
+        chance, lock = found
+        key = ((round(chance * value, 6), lock.value, value), -i)
         if best is None or key > best:
-            best, chosen = key, plan
-    return chosen
+            best, chosen = key, (chance, value, crew, requirement, lock)
+    return None if chosen is None else _new_tuple(_Plan, chosen)
 
 
 def _plan_for(state: GameState, targets: list[_Target] | None) -> _Plan | None:

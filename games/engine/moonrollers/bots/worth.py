@@ -231,8 +231,8 @@ class _Worth(NamedTuple):
 
 
 # By card and tokens: a card keeps its tokens for turns while the players change, and a game has a
-# few hundred such pairs.
-@lru_cache(maxsize=1024)
+# few hundred such pairs (some thousands over many games: 1024 entries were too few to keep them).
+@lru_cache(maxsize=8192)
 def _card_worths(crew: str, tokens: tuple[int | None, ...]) -> tuple[_Worth, ...]:
     reqs = CREW[crew].requirements
     open_reqs = [i for i, t in enumerate(tokens) if t is None]
