@@ -18,7 +18,7 @@ from django.utils import translation
 from games import models, page_cache, services, texts
 from games.boards import presentation_for
 from games.engine.core import msg
-from games.engine.moonrakers.cards import CONTRACTS, CREW
+from games.engine.moonrakers.cards import CONTRACTS, CREW, PARTS
 from tests.factories import NOW
 from tests.web.conftest import client_for, event_count
 from tests.web.moonrakers_play import (
@@ -596,6 +596,39 @@ class TestEmailLines:
         assert any(line.startswith("Your hand") for line in lines)
         assert shows.score_text(7) == "7 Prestige"
 
+    def test_an_email_tells_its_reader_their_actions_hazard_dice_and_the_cards_to_choose_from(self) -> None:
+        # Played by email, a captain could not tell how many Actions were left, what their Hazard
+        # Dice rolled, which three cards Lee van Cribb showed, which Bonus Card came, nor what the
+        # Objectives dealt to them ask: the page showed all of it, the email none.
+        shows = presentation_for("moonrakers")
+        view: dict[str, Any] = {
+            "you": 1,
+            "attempt": {
+                "contract": "stim-run",
+                "needed": {"reactor": 2},
+                "got": {"reactor": 1},
+                "success": None,
+                "bonus_card": "lee-van-cribb",
+                "participants": [
+                    {"seat": 0, "actions": 3, "dice": [2], "blocked": 0},
+                    {"seat": 1, "actions": 2, "dice": [2, 0, 1], "blocked": 1, "looking": ["shield", "reactor"]},
+                ],
+            },
+            "players": [{"seat": 1, "hand": ["thruster"], "credits": 3, "prestige": 2, "choosing": ["tinker"]}],
+        }
+        lines = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
+        assert "You: 2 Actions left · Hazard dice: 2, 0, 1 · Hazard icons: 3, blocked: 1" in lines
+        assert "Looking at: Shield, Reactor" in lines
+        text = texts.render(msg("moonrakers.text.lee-van-cribb"), lang="en")
+        assert f"Bonus Card drawn: Lee van Cribb: {text}" in lines
+        tinker = texts.render(msg("moonrakers.text.tinker"), lang="en")
+        assert lines[lines.index("Objectives to choose from:") + 1] == f"  Tinker: {tinker}"
+        view["attempt"]["participants"][1] = {"seat": 1, "actions": 1, "dice": [], "blocked": 0}
+        assert "You: 1 Action left" in shows.situation_lines(view, {0: "Ann", 1: "Bob"})
+        with translation.override("fr"):
+            french = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
+        assert "Vous\u00a0: 1 Action restante" in french, french
+
     def test_a_turn_email_carries_them_for_its_reader_only(self, three: models.Game) -> None:
         from games.mail import situation
 
@@ -633,10 +666,15 @@ class TestEmailLines:
         slug = state.contract_row[0]
         c = CONTRACTS[slug]
         needs = ", ".join(texts.render(msg(f"moonrakers.need.{k}", n)) for k, n in c.requirements)
-        line = f"  #1 {html.unescape(name_of(slug))}: needs {needs}; pays {c.prestige} Prestige, "
+        # The type too: Gun for Hire, Santa Maria... ask for a Kill, a Rescue.
+        kind = {"explore": "Explore", "delivery": "Delivery", "kill": "Kill", "rescue": "Rescue"}[c.type]
+        line = f"  #1 {html.unescape(name_of(slug))} ({kind}): needs {needs}; pays {c.prestige} Prestige, "
         assert any(s.startswith(line) and "Hazard di" in s for s in mine.summary), mine.summary
-        held = ", ".join(html.unescape(name_of(o)) for o in state.players[leader].objectives)
-        assert f"Your secret Objectives: {held}" in mine.summary
+        # Each Objective held, with what it asks.
+        assert "Your secret Objectives:" in mine.summary
+        for held in state.players[leader].objectives:
+            text = texts.render(msg(f"moonrakers.text.{held}"), lang="en")
+            assert f"  {html.unescape(name_of(held))}: {text}" in mine.summary
         other = situation.for_seat(
             three, three.seats.get(position=(leader + 1) % 3), now=NOW, with_links=False
         )
@@ -645,10 +683,10 @@ class TestEmailLines:
         with translation.override("fr"):
             french = situation.for_seat(three, three.seats.get(position=leader), now=NOW, with_links=False)
         assert any(
-            s.startswith(f"  n°\u00a01 {html.unescape(name_of(slug, 'fr'))}\u00a0: demande ")
+            s.startswith(f"  n°\u00a01 {html.unescape(name_of(slug, 'fr'))} (") and "\u00a0: demande " in s
             for s in french.summary
         )
-        assert any(s.startswith("Vos Objectifs secrets\u00a0: ") for s in french.summary), french.summary
+        assert "Vos Objectifs secrets\u00a0:" in french.summary, french.summary
 
     def test_a_mission_leader_who_buys_reads_the_armory_and_its_prices(self, three: models.Game) -> None:
         from games.mail import situation
@@ -660,9 +698,13 @@ class TestEmailLines:
         cost = CREW[crew].cost
         price = f"{cost} Credit" if cost == 1 else f"{cost} Credits"
         assert "The Armory:" in mine.summary
-        assert any(s.startswith(f"  {html.unescape(name_of(crew))} ({price}): ") for s in mine.summary), (
+        assert any(s.startswith(f"  {html.unescape(name_of(crew))} (Crew; {price}): ") for s in mine.summary), (
             mine.summary
         )
+        # A Ship Part says its brand and the cards it adds: Objectives ask for brands.
+        part = state.part_row[0]
+        brand = PARTS[part].brand.capitalize()
+        assert any(s.startswith(f"  {html.unescape(name_of(part))} (Ship Part; {brand}; ") for s in mine.summary)
 
 
 class TestMercenaries:

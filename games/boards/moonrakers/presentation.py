@@ -30,8 +30,18 @@ def _credits(n: int) -> str:
     return ngettext("%(n)s Credit", "%(n)s Credits", n) % {"n": n}
 
 
+# A Contract's type, as its card prints it: several Objectives ask for one (Gun for Hire: a Kill).
+_TYPES = {
+    "explore": gettext_lazy("Explore"),
+    "delivery": gettext_lazy("Delivery"),
+    "kill": gettext_lazy("Kill"),
+    "rescue": gettext_lazy("Rescue"),
+}
+
+
 def _contract_line(slot: int, slug: str) -> str:
-    """One Contract of the row, as an email reader chooses it: what it needs, pays and risks."""
+    """One Contract of the row, as an email reader chooses it: its type, what it needs, pays and
+    risks."""
     c = cards.contract(slug) or {}
     needs = ", ".join(
         texts.render(msg(f"moonrakers.need.{r['kind']}", r["n"])) for r in c.get("requirements") or []
@@ -40,9 +50,10 @@ def _contract_line(slot: int, slug: str) -> str:
     if c.get("bonus"):
         pays.append(_("a Bonus Card"))
     dice = ngettext("%(n)s Hazard die", "%(n)s Hazard dice", c.get("dice", 0)) % {"n": c.get("dice", 0)}
-    return _("#%(slot)s %(contract)s: needs %(needs)s; pays %(pays)s; %(dice)s") % {
+    return _("#%(slot)s %(contract)s (%(type)s): needs %(needs)s; pays %(pays)s; %(dice)s") % {
         "slot": slot,
         "contract": c.get("name", slug),
+        "type": _TYPES.get(str(c.get("type")), ""),
         "needs": needs,
         "pays": ", ".join(pays),
         "dice": dice,
@@ -56,23 +67,80 @@ def _deciding(view: Mapping[str, Any], kind: str) -> bool:
     )
 
 
+def _labelled(label: str, text: str) -> str:
+    # Labels are translated outside the f-strings: xgettext does not read calls inside one.
+    return f"{label}{texts.colon()}{text}"
+
+
+def _objective_lines(slugs: list[str]) -> list[str]:
+    """Each Objective with what it asks: the email reader keeps and plays for them without the page."""
+    return [f"  {_labelled(cards.name(o), cards.card_text(o))}" for o in slugs]
+
+
+def _participant_lines(attempt: Mapping[str, Any], you: Any) -> list[str]:
+    """The reader's part in the Contract being attempted, as the board shows it: the Actions left,
+    the Hazard dice rolled against them and what is blocked of them, and the cards a follow-up
+    lets them choose from (their own view only holds these)."""
+    part = next((p for p in attempt.get("participants") or [] if p.get("seat") == you), None)
+    if part is None:
+        return []
+    facts = [
+        ngettext("%(n)s Action left", "%(n)s Actions left", part.get("actions", 0))
+        % {"n": part.get("actions", 0)}
+    ]
+    dice = [int(f) for f in part.get("dice") or []]
+    if dice:
+        faces = ", ".join(str(f) for f in dice)
+        facts.append(_labelled(_("Hazard dice"), faces))
+        facts.append(_("Hazard icons: %(i)s, blocked: %(b)s") % {"i": sum(dice), "b": part.get("blocked", 0)})
+    lines = [_labelled(_("You"), " · ".join(facts))]
+    if part.get("looking"):
+        lines.append(_labelled(_("Looking at"), ", ".join(cards.name(c) for c in part["looking"])))
+    if part.get("followup_cards"):
+        lines.append(_labelled(_("To choose from"), ", ".join(cards.name(c) for c in part["followup_cards"])))
+    return lines
+
+
+def _armory_line(slug: str) -> str:
+    """A card of the Armory with what a buyer weighs: Crew or Ship Part, the part's brand and the
+    cards it adds (Objectives ask for brands), the price and the card's text."""
+    card = cards.armory_card(slug)
+    if not card:
+        return ""
+    if card["row"] == "crew":
+        about = [_("Crew"), _credits(card["cost"])]
+    else:
+        about = [_("Ship Part"), str(card["brand"]).capitalize()]
+        if card["adds"]:
+            about.append(_("adds %(cards)s") % {"cards": ", ".join(a["name"] for a in card["adds"])})
+        about.append(_credits(card["cost"]))
+    return f"  {card['name']} ({'; '.join(about)}){texts.colon()}{card['text']}"
+
+
 def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]:
-    """The Contract being attempted (or negotiated) and its tally, and the reader's hand, for an email;
-    to a Mission Leader who must plan, the Contracts to choose from and their Objectives; to one who
-    buys, the Armory and its prices."""
+    """What an email reader needs to decide without the page: the Contract being attempted (or
+    negotiated) and its tally, their own Actions, Hazard dice and the cards a follow-up shows
+    them, a Bonus Card drawn, their hand; the Objectives they choose from, with their text; to a
+    Mission Leader who must plan, the Contracts (type, needs, rewards, dice) and their Objectives;
+    to one who buys, the Armory (kind, brand, cards added, price)."""
     lines: list[str] = []
     attempt = view.get("attempt")
     negotiation = view.get("negotiation")
+    you = view.get("you")
     if isinstance(attempt, dict) and attempt.get("contract"):
         lines.append(
             _("Contract: %(contract)s (%(tally)s)")
             % {"contract": cards.name(attempt["contract"]), "tally": _tally(attempt)}
         )
+        if attempt.get("success") is None:
+            lines += _participant_lines(attempt, you)
+        bonus = cards.armory_card(attempt.get("bonus_card"))
+        if bonus:
+            lines.append(_labelled(_("Bonus Card drawn"), f"{bonus['name']}{texts.colon()}{bonus['text']}"))
     elif isinstance(negotiation, dict) and negotiation.get("contract"):
         lines.append(
             _("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])}
         )
-    you = view.get("you")
     players = view.get("players") or []
     mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
     if mine is not None and "hand" in mine:
@@ -82,11 +150,15 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
         lines.append(
             _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
         )
+    if mine is not None and mine.get("choosing"):
+        label = _("Objectives to choose from")
+        lines.append(f"{label}{texts.colon().rstrip()}")
+        lines += _objective_lines(list(mine["choosing"]))
     if mine is not None and _deciding(view, "plan"):
-        # Labels outside the f-strings: xgettext does not read calls inside one.
-        held = ", ".join(cards.name(o) for o in mine.get("objectives") or []) or _("none")
-        label = _("Your secret Objectives")
-        lines.append(f"{label}{texts.colon()}{held}")
+        held = list(mine.get("objectives") or [])
+        label, none = _("Your secret Objectives"), _("none")
+        lines.append(f"{label}{texts.colon().rstrip()}" if held else f"{label}{texts.colon()}{none}")
+        lines += _objective_lines(held)
         label = _("Contracts")
         lines.append(f"{label}{texts.colon().rstrip()}")
         lines += [
@@ -97,10 +169,11 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
     if _deciding(view, "buy"):
         label = _("The Armory")
         lines.append(f"{label}{texts.colon().rstrip()}")
-        for slug in [*(view.get("crew_row") or []), *(view.get("part_row") or [])]:
-            card = cards.armory_card(slug)
-            if card:
-                lines.append(f"  {card['name']} ({_credits(card['cost'])}){texts.colon()}{card['text']}")
+        lines += [
+            line
+            for slug in [*(view.get("crew_row") or []), *(view.get("part_row") or [])]
+            if (line := _armory_line(slug))
+        ]
     return lines
 
 

@@ -402,8 +402,9 @@ def redact(event: Event, seat: int | None) -> JSON | None:
 
 
 # The events worth a line in "since you last played" (the page, the email's first lines): the turn,
-# the Contract chosen and the deal made for it (an invitee's email opens with the offer), its
-# outcome, what was bought, Objectives scored. Every one public.
+# the Contract chosen and the deal made for it (an invitee's email opens with the offer), the Hazard
+# Dice rolled (what each captain must block by the end of the Execution Phase), its outcome and the
+# Prestige the Hazard took, what was bought, Objectives scored. Every one public.
 SUMMARIZED = frozenset(
     {
         "turn_started",
@@ -412,7 +413,9 @@ SUMMARIZED = frozenset(
         "offer_answered",
         "ally_accepted",
         "deal_locked",
+        "hazard_dice_rolled",
         "contract_resolved",
+        "hazard_applied",
         "stayed_at_base",
         "crew_hired",
         "part_bought",
@@ -423,9 +426,12 @@ SUMMARIZED = frozenset(
 
 
 def summary(event: Event, seat: int | None) -> Message | None:
-    if event.type in SUMMARIZED:
-        return log_message(event, seat is not None and seat == event.seat)
-    return None
+    if event.type not in SUMMARIZED:
+        return None
+    line = log_message(event, seat is not None and seat == event.seat)
+    if line.key == "moonrakers.log.hazard_none":
+        return None  # nobody lost Prestige: nothing to tell
+    return line
 
 
 def reveal(state: GameState) -> JSON:

@@ -264,3 +264,20 @@ def test_guard_plays_a_free_first_shield_before_anything() -> None:
     t(0, "guard")
     played = [e.payload["card"] for e in t.events if e.type == "card_played"]
     assert played == ["shield", "shield"]
+
+
+def test_what_you_missed_tells_the_hazard_rolled_and_the_prestige_it_took() -> None:
+    """001: "Each Hazard a player rolls will cost that player 1 Prestige unless they play a Shield by
+    the end of the Execution Phase": a captain reading only "since you last played" (the page's
+    first lines, an email's) learns what they must block, and what it cost them."""
+    from games.engine.messages import render
+    from games.engine.moonrakers.events import HazardApplied, HazardDiceRolled
+
+    names = {0: "Ann", 1: "Bob"}
+    rolled = ENGINE.summary(HazardDiceRolled(1, (2, 0)).to_event(1), 1)
+    assert rolled is not None
+    assert render(rolled, "en", names) == "Bob rolls 2 Hazard Dice: 2 0 (2 Hazard)."
+    took = ENGINE.summary(HazardApplied(((1, 1),), ((1, 2),)).to_event(), 0)
+    assert took is not None and "Bob takes 2 Hazard, loses 1 Prestige" in render(took, "en", names)
+    # A Contract whose every Hazard was blocked cost nobody anything: no line for it.
+    assert ENGINE.summary(HazardApplied((), ()).to_event(), 0) is None
