@@ -611,10 +611,18 @@ class TestEmailLines:
                 "bonus_card": "lee-van-cribb",
                 "participants": [
                     {"seat": 0, "actions": 3, "dice": [2], "blocked": 0},
-                    {"seat": 1, "actions": 2, "dice": [2, 0, 1], "blocked": 1, "looking": ["shield", "reactor"]},
+                    {
+                        "seat": 1,
+                        "actions": 2,
+                        "dice": [2, 0, 1],
+                        "blocked": 1,
+                        "looking": ["shield", "reactor"],
+                    },
                 ],
             },
-            "players": [{"seat": 1, "hand": ["thruster"], "credits": 3, "prestige": 2, "choosing": ["tinker"]}],
+            "players": [
+                {"seat": 1, "hand": ["thruster"], "credits": 3, "prestige": 2, "choosing": ["tinker"]}
+            ],
         }
         lines = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
         assert "You: 2 Actions left · Hazard dice: 2, 0, 1 · Hazard icons: 3, blocked: 1" in lines
@@ -698,13 +706,15 @@ class TestEmailLines:
         cost = CREW[crew].cost
         price = f"{cost} Credit" if cost == 1 else f"{cost} Credits"
         assert "The Armory:" in mine.summary
-        assert any(s.startswith(f"  {html.unescape(name_of(crew))} (Crew; {price}): ") for s in mine.summary), (
-            mine.summary
-        )
+        assert any(
+            s.startswith(f"  {html.unescape(name_of(crew))} (Crew; {price}): ") for s in mine.summary
+        ), mine.summary
         # A Ship Part says its brand and the cards it adds: Objectives ask for brands.
         part = state.part_row[0]
         brand = PARTS[part].brand.capitalize()
-        assert any(s.startswith(f"  {html.unescape(name_of(part))} (Ship Part; {brand}; ") for s in mine.summary)
+        assert any(
+            s.startswith(f"  {html.unescape(name_of(part))} (Ship Part; {brand}; ") for s in mine.summary
+        )
 
 
 class TestMercenaries:
