@@ -178,7 +178,11 @@ def _play(seat: models.Seat, mail: inbound.Parsed, origin: Origin) -> Received:
     expected = mail.decision_seqs.get(seat.reply_token)
     words: list[Any] = []  # each played command in words, as its form would say it
     for number, line in enumerate(lines):
-        if applied and not _is_command(engine, line):
+        if (
+            applied
+            and not _is_command(engine, line)
+            and not _meant_as_command(engine, game, seat, lines[:number], line)
+        ):
             # A sign-off ("Cheers,", "Bob") after the commands: the commands are over.
             unread = mail.lines[number:]
             ignored = 0
@@ -251,6 +255,28 @@ def _is_command(engine: Any, line: str) -> bool:
     except CommandError:
         return True
     return True
+
+
+def _first_word(line: str) -> str:
+    words = line.split()
+    return words[0].casefold() if words else ""
+
+
+def _meant_as_command(
+    engine: Any, game: models.Game, seat: models.Seat, before: list[str], line: str
+) -> bool:
+    """Whether a line the notation cannot read still begins as a command: with the word of a command
+    played above it ("play thurster" under "play reactor", "jouer dommage 1" under "jouer
+    réacteur") or of one the seat may send now ("buy lee" while buying). Such a line is a mistake
+    to refuse with the notation's reason, not a sign-off to pass over while the rest is accepted."""
+    first = _first_word(line)
+    if not first:
+        return False
+    if first in {_first_word(b) for b in before}:
+        return True
+    game.refresh_from_db()
+    state = store.load(game).state
+    return first in {_first_word(spec.prefix) for spec in engine.legal(state, seat.position)}
 
 
 def _key(message_id: str, seat: models.Seat, number: int) -> str | None:

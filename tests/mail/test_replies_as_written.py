@@ -67,6 +67,19 @@ def test_lines_after_the_commands_are_reported_politely(game: models.Game, mover
     assert "were not read as commands" in text and "Cheers," in text
 
 
+def test_a_mistyped_command_under_a_played_one_is_refused_with_its_reason_not_passed_over(
+    game: models.Game, mover: models.Seat
+) -> None:
+    # "play reactor" then "play thurster" was answered "Accepted", the typo listed among the lines
+    # "not read as commands" like a sign-off: a line that begins with a command's word is a command.
+    run_outbox()
+    result = play(mover, "roll\nroll twice\n\nCheers,\nBob\n")
+    assert (result.status, result.applied) == ("refused", ["roll"])
+    text = text_of(answer_to(mover))
+    assert "roll twice" in text and "The commands before it were played" in text
+    assert "were not read as commands" not in text
+
+
 def test_a_line_that_is_no_command_before_any_command_is_still_refused(
     game: models.Game, mover: models.Seat
 ) -> None:
