@@ -213,12 +213,40 @@ def _opts(words: list[str], text: str, *, bare_cards: bool) -> Opts:
     return Opts(mode, trash, reduce, cards, dice, take, with_part, crew)
 
 
+# "Damage I" as the cards print it (and the emails write it), or "damage 2": one card's name.
+_DAMAGE_NUMBERS = {
+    "i": "damage-1",
+    "ii": "damage-2",
+    "iii": "damage-3",
+    "1": "damage-1",
+    "2": "damage-2",
+    "3": "damage-3",
+}
+
+
+def _printed_damage(words: list[str]) -> list[str]:
+    """``damage i`` (or ``damage 1``) read as ``damage-1``; not after a keyword, where ``damage``
+    names a kind of requirement (``reduce damage``, ``as damage``) and a number may follow."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        joined = _DAMAGE_NUMBERS.get(words[i + 1]) if word == "damage" and i + 1 < len(words) else None
+        if joined is not None and not (out and out[-1] in ("reduce", "as")):
+            out.append(joined)
+            i += 2
+            continue
+        out.append(word)
+        i += 1
+    return out
+
+
 # By text: a game's commands are a few hundred lines played again and again (a command is a frozen
 # value, so one parse may serve every caller; a refused line raises again, it is not kept).
 @lru_cache(maxsize=1024)
 def parse(text: str) -> Command:
     line = text.split("#", 1)[0].strip().lower()
-    words = from_french(line.replace(",", " ").split())
+    words = _printed_damage(from_french(line.replace(",", " ").split()))
     if not words:
         raise _bad(text)
     head, rest = words[0], words[1:]

@@ -108,3 +108,17 @@ def test_a_french_word_the_notation_does_not_know_is_still_refused() -> None:
         parse("accepter volontiers")
     with pytest.raises(CannotParse):
         parse("danser")
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("play Damage I", "damage-1"), ("play damage ii", "damage-2"), ("jouer dommage 3", "damage-3")],
+)
+def test_a_damage_card_may_be_written_as_it_is_printed(text: str, card: str) -> None:
+    # The emails say "Damage I"; a reply saying so was refused ("damage-1" and "d1" only).
+    assert parse(text) == PlayCard(card)
+
+
+def test_damage_after_a_keyword_stays_a_kind_of_requirement() -> None:
+    assert parse("play meg-gallak trash miss reduce damage").opts.reduce == "damage"
+    assert parse("play tantin-al-vale as damage").opts.mode == "damage"
