@@ -637,6 +637,28 @@ class TestEmailLines:
             french = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
         assert "Vous\u00a0: 1 Action restante" in french, french
 
+    def test_a_negotiation_email_puts_the_table_in_words(self) -> None:
+        # The Mission Leader's email said only "Contract in negotiation: Stim Run": not what it
+        # needs and pays, what was offered to whom and answered, nor what the leader would keep.
+        shows = presentation_for("moonrakers")
+        c = CONTRACTS["stim-run"]
+        terms = {"prestige": 0, "credits": 1, "bonus": 0, "dice": 1}
+        view: dict[str, Any] = {
+            "you": 0,
+            "negotiation": {
+                "contract": "stim-run",
+                "offers": [{"seat": 1, "terms": terms, "status": "accepted", "made": 1}],
+                "proposals": [{"seat": 2, "terms": {"prestige": 1, "credits": 0, "bonus": 0, "dice": 0}}],
+            },
+        }
+        lines = shows.situation_lines(view, {0: "Ann", 1: "Bob", 2: "Cyd"})
+        assert lines[0] == "Contract in negotiation: Stim Run"
+        assert lines[1].startswith("  needs ") and f"pays {c.prestige} Prestige" in lines[1]
+        assert "  Offer to Bob: 0 Prestige, 1 Credit, 1 Hazard die (accepted)" in lines
+        assert "  Cyd proposes to join for 1 Prestige, 0 Credits, 0 Hazard dice" in lines
+        keeps = f"{c.prestige} Prestige, {c.credits - 1} Credit"
+        assert any(s.startswith(f"  The Mission Leader keeps: {keeps}") for s in lines), lines
+
     def test_a_turn_email_carries_them_for_its_reader_only(self, three: models.Game) -> None:
         from games.mail import situation
 

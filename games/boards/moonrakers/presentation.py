@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import texts
 from games.boards import Presentation, ScoreRow, ScoreTable, register
 from games.boards.moonrakers import cards
+from games.boards.moonrakers.templatetags.moonrakers_board import leader_keeps
 from games.engine.core import msg
 
 
@@ -39,9 +40,8 @@ _TYPES = {
 }
 
 
-def _contract_line(slot: int, slug: str) -> str:
-    """One Contract of the row, as an email reader chooses it: its type, what it needs, pays and
-    risks."""
+def _contract_facts(slug: str) -> dict[str, str]:
+    """A Contract's name, type, needs, rewards and Hazard Dice, in words, for a line of an email."""
     c = cards.contract(slug) or {}
     needs = ", ".join(
         texts.render(msg(f"moonrakers.need.{r['kind']}", r["n"])) for r in c.get("requirements") or []
@@ -49,15 +49,63 @@ def _contract_line(slot: int, slug: str) -> str:
     pays = [prestige(c.get("prestige", 0)), _credits(c.get("credits", 0))]
     if c.get("bonus"):
         pays.append(_("a Bonus Card"))
-    dice = ngettext("%(n)s Hazard die", "%(n)s Hazard dice", c.get("dice", 0)) % {"n": c.get("dice", 0)}
-    return _("#%(slot)s %(contract)s (%(type)s): needs %(needs)s; pays %(pays)s; %(dice)s") % {
-        "slot": slot,
-        "contract": c.get("name", slug),
-        "type": _TYPES.get(str(c.get("type")), ""),
+    return {
+        "contract": str(c.get("name", slug)),
+        "type": str(_TYPES.get(str(c.get("type")), "")),
         "needs": needs,
         "pays": ", ".join(pays),
-        "dice": dice,
+        "dice": _dice(int(c.get("dice", 0))),
     }
+
+
+def _dice(n: int) -> str:
+    return ngettext("%(n)s Hazard die", "%(n)s Hazard dice", n) % {"n": n}
+
+
+def _contract_line(slot: int, slug: str) -> str:
+    """One Contract of the row, as an email reader chooses it: its type, what it needs, pays and
+    risks."""
+    return _("#%(slot)s %(contract)s (%(type)s): needs %(needs)s; pays %(pays)s; %(dice)s") % {
+        "slot": slot,
+        **_contract_facts(slug),
+    }
+
+
+def _terms(t: Mapping[str, Any]) -> str:
+    """A share or an offer's terms, as the board writes them ("1 Prestige, 2 Credits, 1 Hazard die")."""
+    parts = [prestige(t.get("prestige", 0)), _credits(int(t.get("credits", 0)))]
+    if t.get("bonus"):
+        parts.append(_("the Bonus Card"))
+    parts.append(_dice(int(t.get("dice", 0))))
+    return ", ".join(parts)
+
+
+_STATUS = {
+    "open": gettext_lazy("waiting for an answer"),
+    "accepted": gettext_lazy("accepted"),
+    "declined": gettext_lazy("declined"),
+    "countered": gettext_lazy("countered"),
+    "cancelled": gettext_lazy("cancelled"),
+}
+
+
+def _negotiation_lines(negotiation: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+    """What is on the table, as the board shows it: the Contract's terms, each offer and its answer,
+    each proposal, and what the Mission Leader keeps (an email reader answers or revises on it)."""
+    lines = ["  " + _("needs %(needs)s; pays %(pays)s; %(dice)s") % _contract_facts(negotiation["contract"])]
+    for o in negotiation.get("offers") or []:
+        who = names.get(o.get("seat"), "?")
+        label = (_("%(who)s counters with") if o.get("status") == "countered" else _("Offer to %(who)s")) % {
+            "who": who
+        }
+        status = _STATUS.get(str(o.get("status")), str(o.get("status")))
+        lines.append(f"  {label}{texts.colon()}{_terms(o.get('terms') or {})} ({status})")
+    for p in negotiation.get("proposals") or []:
+        label = _("%(who)s proposes to join for") % {"who": names.get(p.get("seat"), "?")}
+        lines.append(f"  {label} {_terms(p.get('terms') or {})}")
+    label = _("The Mission Leader keeps")
+    lines.append(f"  {label}{texts.colon()}{_terms(leader_keeps(negotiation))}")
+    return lines
 
 
 def _deciding(view: Mapping[str, Any], kind: str) -> bool:
@@ -141,6 +189,7 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
         lines.append(
             _("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])}
         )
+        lines += _negotiation_lines(negotiation, names)
     players = view.get("players") or []
     mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
     if mine is not None and "hand" in mine:
