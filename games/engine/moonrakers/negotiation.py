@@ -8,6 +8,7 @@ two negotiated selections per turn, and an answer is only ever awaited from a se
 
 from __future__ import annotations
 
+from games.engine.core import SeatRef
 from games.engine.moonrakers.cards import CONTRACTS
 from games.engine.moonrakers.commands import (
     AcceptOffer,
@@ -154,7 +155,7 @@ def check_accept_seat(s: GameState, seat: int, cmd: AcceptSeat) -> bool:
         if share.seat != cmd.seat:
             total = total.plus(share.terms)
     if not fits(neg.contract, total):
-        raise refuse("terms_do_not_fit", seat=cmd.seat + 1)
+        raise refuse("terms_do_not_fit", player=SeatRef(cmd.seat))  # by name, not "player 2"
     return True
 
 
@@ -274,8 +275,10 @@ def check_launch(s: GameState, seat: int, cmd: Launch) -> bool:
     neg = _leader(s, seat)
     if not deal_fits(neg):
         raise refuse("deal_does_not_fit")
-    if cmd.order and (sorted(cmd.order) != sorted(_crew_seats(s, accepted_shares(neg)))):
-        raise refuse("bad_order")
+    crew = sorted(_crew_seats(s, accepted_shares(neg)))
+    if cmd.order and sorted(cmd.order) != crew:
+        # "launch order p3 p2" left the Mission Leader out: the refusal gives an order that reads.
+        raise refuse("bad_order", order=" ".join(f"p{seat + 1}" for seat in crew))
     return True
 
 

@@ -143,6 +143,13 @@ def test_counter_then_accept_and_play_in_order() -> None:
     t(1, "counter 3c")
     t(2, "accept")
     t(0, "accept p2")
+    # An order without the Mission Leader is refused with one that reads.
+    from games.engine.messages import render
+
+    refused = t.refused(0, "launch order p3 p2")
+    assert render(refused.reason, "en").endswith(
+        "the Mission Leader included: for example launch order p1 p2 p3."
+    )
     t(0, "launch order p3 p1 p2", dice=[0, 0])
     assert t.state.phase == EXECUTION and [p.seat for p in ENGINE.pending(t.state)] == [2]
     t.refused(0, "done")
