@@ -591,8 +591,7 @@ def test_the_mission_leader_cannot_take_terms_beyond_what_is_left() -> None:
     refused = t.refused(0, "accept p3")
     assert refused.reason.key == "moonrakers.refused.terms_do_not_fit"
     assert render(refused.reason, "en", {2: "Cyd"}) == (  # the captain by name, not "player 3"
-        "Taking Cyd's terms would give away more than the Contract offers,"
-        " with the shares already accepted."
+        "Taking Cyd's terms would give away more than the Contract offers, with the shares already accepted."
     )
     assert t.state == before
     t(2, "propose 2c")
