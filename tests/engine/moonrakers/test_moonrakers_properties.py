@@ -596,10 +596,10 @@ def test_a_single_credit_of_a_split_reward_reads_in_the_singular() -> None:
 
 
 def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
-    # "Le tour de Ada se termine": French writes "d’Ada" (and "de Zoe").
+    # "Le tour de Ada se termine": French writes "d\u2019Ada" (and "de Zoe").
     from games.engine.core import SeatRef, msg
     from games.engine.messages import render
 
     line = msg("moonrakers.log.turn_ended", player=SeatRef(0))
-    assert render(line, "fr", {0: "Ada"}) == "Le tour d’Ada se termine."
+    assert render(line, "fr", {0: "Ada"}) == "Le tour d\u2019Ada se termine."
     assert render(line, "fr", {0: "Zoe"}) == "Le tour de Zoe se termine."
