@@ -9,6 +9,7 @@ it goes through the site's catalog, as the pages always did.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -194,7 +195,10 @@ def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None)
     for seat, lines in recap.others:
         name = names.get(seat, str(seat))
         line = " ".join(render(m, names, lang=lang) for m in lines)
-        others.append(RecapLine(name, line, named=bool(name) and line.startswith(name)))
+        # A line that names its player anywhere ("Turn 3: Zoe is the Mission Leader.") needs no
+        # "Zoe:" before it.
+        named = bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) is not None
+        others.append(RecapLine(name, line, named=named))
     return RecapText(mine, others, timed_out=bool(recap.timed_out))
 
 
