@@ -540,6 +540,20 @@ def _named_label(state: GameState, cmd: Command) -> Message | None:
         return M("moonrakers.label.keep_bonus_named")
     if isinstance(cmd, Scrap):
         return M("moonrakers.label.scrap_named", card=_card(cmd.card))
+    # The follow-ups of Lee van Cribb, Zek Zarag, Ryan Rogal and Kal Damar: the card, in words
+    # ("pick thruster" was the label of its own command).
+    if isinstance(cmd, Pick) and cmd.opts == NO_OPTS:
+        return (
+            M("moonrakers.label.pick_named", card=_card(cmd.card))
+            if cmd.card
+            else M("moonrakers.label.pick_none")
+        )
+    if isinstance(cmd, TrashChoice):
+        return (
+            M("moonrakers.label.trash_named", card=_card(cmd.card))
+            if cmd.card
+            else M("moonrakers.label.trash_none")
+        )
     if isinstance(cmd, Launch) and state.negotiation is not None:
         return _launch_label(state)
     return None

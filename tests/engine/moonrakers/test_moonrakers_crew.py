@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from moonrakers_scenario import Table, position
 
+from games.engine.moonrakers import ENGINE
 from games.engine.moonrakers.state import requirement_totals
 
 MISSES = ["miss"] * 12
@@ -132,6 +133,11 @@ def test_lee_van_cribb_plays_one_of_three_free_discards_the_rest() -> None:
     t = solo("claim-bounty", ["lee-van-cribb"], draw=["shield", "reactor", "miss", *MISSES])
     t(0, "play lee-van-cribb")
     assert t.part(0).looking == ("shield", "reactor", "miss")
+    # The choices are named by their cards, as a form or an email lists them.
+    from games.engine.messages import render
+
+    labels = {render(spec.label, "en") for spec in ENGINE.legal(t.state, 0)}
+    assert {"Play Shield", "Play Reactor", "Play Miss"} <= labels, labels
     t(0, "pick reactor")
     assert t.part(0).actions == 1 + 2 and got(t)["reactor"] == 1
     assert "shield" in t.p(0).discard and "miss" in t.p(0).discard and t.part(0).looking == ()
