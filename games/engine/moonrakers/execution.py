@@ -7,6 +7,7 @@ at the lock whether participants play at once (the default) or one after the oth
 
 from __future__ import annotations
 
+from games.engine.core import IllegalCommand, msg
 from games.engine.moonrakers.cards import BASIC, BASIC_TYPE, BASIC_VALUE, CREW
 from games.engine.moonrakers.commands import (
     NO_OPTS,
@@ -100,11 +101,25 @@ def play(ctx: Ctx, seat: int, cmd: PlayCard) -> None:
 
 
 def play_many(ctx: Ctx, seat: int, cmd: PlayCards) -> None:
-    """One line, several plays in order: all of them or none (the first refusal refuses the line)."""
-    for card in cmd.cards:
+    """One line, several plays in order: all of them or none (the first refusal refuses the line).
+    A refusal after the first card says which card and after how many: "You have no Action left"
+    alone read as if the first card could not be played either."""
+    for i, card in enumerate(cmd.cards):
         if ctx.state.phase != EXECUTION:
             raise refuse("not_executing")
-        play(ctx, seat, PlayCard(card))
+        try:
+            play(ctx, seat, PlayCard(card))
+        except IllegalCommand as refused:
+            if i == 0:
+                raise
+            raise IllegalCommand(
+                msg(
+                    "moonrakers.refused.line_stopped",
+                    i,
+                    card=msg(f"moonrakers.card.{card}"),
+                    reason=refused.reason,
+                )
+            ) from None
 
 
 def check_use(state: GameState, seat: int, cmd: UsePart) -> bool:

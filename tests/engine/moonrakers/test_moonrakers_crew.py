@@ -307,3 +307,18 @@ def test_meg_gallak_with_an_empty_hand_still_reduces_and_acts() -> None:
     assert needed(t)["damage"] == 0 and t.part(0).actions == 1
     t2 = solo("claim-bounty", ["meg-gallak", "miss"])
     assert t2.refused(0, "play meg-gallak reduce damage").reason.key == "moonrakers.refused.must_trash"
+
+
+def test_a_line_of_cards_refused_after_its_first_says_which_card_and_plays_nothing() -> None:
+    # "play shield damage-1" with 1 Action was refused "You have no Action left.", which read as
+    # if the Shield could not be played either.
+    from games.engine.messages import render
+
+    t = solo("claim-bounty", ["shield", "damage-1"])
+    before = t.state
+    refused = t.refused(0, "play shield damage-1")
+    assert render(refused.reason, "en") == (
+        "Damage I cannot follow the card before it: You have no Action left. Nothing of this line was played."
+    )
+    assert t.state == before
+    assert render(t.refused(0, "play miss shield").reason, "en") == "Miss is not in your hand."
