@@ -108,23 +108,12 @@ def _replacer(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
     write (0.6 µs for the state's 30 fields, against 2.8 µs through each slot's descriptor).
     Only for slotted frozen dataclasses, whose every field is an init field and none has
     ``__post_init__`` (the engine's)."""
-    names = field_names(cls)
-    if names is None:
-        raise TypeError("replace() should be called on dataclass instances")
-    slots = getattr(cls, "__slots__", ())
-    if set(names) - set(slots) or hasattr(cls, "__post_init__"):
-        raise TypeError(f"replace() needs a slotted dataclass without __post_init__, not {cls.__name__}")
+    names = _slotted_fields(cls, "replace")
     unknown = sorted(set(changed) - set(names))
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": _draft(cls)}
     values = {name: f"_value{i}" for i, name in enumerate(changed)}  # the further arguments, in order
-    lines = [f"def replace({', '.join(['obj', *values.values()])}):", "    new = _new(_draft)"]
-    lines += [f"    new.{name} = {values.get(name, f'obj.{name}')}" for name in names]
-    lines += ["    new.__class__ = _cls", "    return new"]
-    exec("\n".join(lines), namespace)  # noqa: S102 (our own field names, checked identifiers)
-    function: Callable[..., Any] = namespace["replace"]
-    return function
+    return _compiled(cls, "replace", ["obj", *values.values()], {n: values.get(n, f"obj.{n}") for n in names})
 
 
 def builder(cls: type) -> Callable[..., Any]:
@@ -132,15 +121,29 @@ def builder(cls: type) -> Callable[..., Any]:
     copies: for the frozen dataclass made after every event emitted (``core.Event``), whose own
     ``__init__`` costs three times as much. Only for slotted frozen dataclasses without
     ``__post_init__``; every field is given, so no default is read."""
+    names = _slotted_fields(cls, "builder")
+    return _compiled(cls, "build", list(names), {n: n for n in names})
+
+
+def _slotted_fields(cls: type, what: str) -> tuple[str, ...]:
+    """The fields of ``cls``, which must be a slotted dataclass without ``__post_init__`` (what
+    ``_compiled`` writes sets every slot and runs nothing else)."""
     names = field_names(cls)
     if names is None or set(names) - set(getattr(cls, "__slots__", ())) or hasattr(cls, "__post_init__"):
-        raise TypeError(f"builder() needs a slotted dataclass without __post_init__, not {cls.__name__}")
+        raise TypeError(f"{what}() needs a slotted dataclass without __post_init__, not {cls.__name__}")
+    return tuple(names)
+
+
+def _compiled(cls: type, name: str, params: list[str], values: dict[str, str]) -> Callable[..., Any]:
+    """``def name(params)`` making a ``cls`` whose every field is set to its expression in
+    ``values``: written as plain stores on the mutable twin (``_draft``), then handed out as a
+    ``cls``."""
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_draft": _draft(cls)}
-    lines = [f"def build({', '.join(names)}):", "    new = _new(_draft)"]
-    lines += [f"    new.{name} = {name}" for name in names]
+    lines = [f"def {name}({', '.join(params)}):", "    new = _new(_draft)"]
+    lines += [f"    new.{field} = {value}" for field, value in values.items()]
     lines += ["    new.__class__ = _cls", "    return new"]
     exec("\n".join(lines), namespace)  # noqa: S102 (our own field names, checked identifiers)
-    function: Callable[..., Any] = namespace["build"]
+    function: Callable[..., Any] = namespace[name]
     return function
 
 
