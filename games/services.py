@@ -6,6 +6,7 @@ their input into one of these calls and their errors into a response.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 from collections.abc import Callable, Mapping
@@ -245,6 +246,7 @@ def command_submit(
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed("You have no seat at this table.")
+    refused: Exception | None = None
     with transaction.atomic():
         # The game row, its state and its seats are read once, here, and kept current by every
         # append below (the player's, then the bots'): a move costs the same few statements.
@@ -259,27 +261,41 @@ def command_submit(
             raise NotAllowed("You have no seat at this table.")
         if seat.resigned:
             raise NotAllowed("You have resigned from this game.")
-        if seat.bot_playing:
-            # Any command from the player takes the seat back from the bot.
+        reclaimed = seat.bot_playing
+        if reclaimed:
+            # Any command from the player takes the seat back from the bot, even one refused: the
+            # bot answered every decision of the seat the moment it came, so the command was written
+            # on an old email or page and is likely stale or out of turn, and a take-back rolled
+            # back with it would leave the seat to the bot for ever.
             current = _seat_reclaim(locked, seat, now=now, seats=seats, current=current)
-        result = _submit(
-            locked,
-            seat.position,
-            text,
-            expected_seq=expected_seq,
-            idempotency_key=idempotency_key,
-            cause=models.Event.Cause.PLAYER,
-            now=now,
-            current=current,
-            seats=seats,
-        )
-        rows = list(result.events)
-        state = current.state if result.replayed else result.state
-        if not result.replayed:
-            bot_rows, state = _play_bots(locked, state, now=now, seats=seats)
-            rows += bot_rows
-            if tell_player:
-                _tell_seat_its_decision(locked, seat, state, now=now)
+        try:
+            # A savepoint only on this rare path, so that the take-back outlives a refusal.
+            with transaction.atomic() if reclaimed else contextlib.nullcontext():
+                result = _submit(
+                    locked,
+                    seat.position,
+                    text,
+                    expected_seq=expected_seq,
+                    idempotency_key=idempotency_key,
+                    cause=models.Event.Cause.PLAYER,
+                    now=now,
+                    current=current,
+                    seats=seats,
+                )
+        except (CommandError, store.StaleSeq, ServiceError) as exc:
+            if not reclaimed:
+                raise
+            refused = exc  # raised once the take-back is committed
+        else:
+            rows = list(result.events)
+            state = current.state if result.replayed else result.state
+            if not result.replayed:
+                bot_rows, state = _play_bots(locked, state, now=now, seats=seats)
+                rows += bot_rows
+                if tell_player:
+                    _tell_seat_its_decision(locked, seat, state, now=now)
+    if refused is not None:
+        raise refused
     # The answer is built from what the command has in hand: the game row as the appends left it.
     if isinstance(game, int):
         game = locked

@@ -396,6 +396,7 @@ def _reply(note: models.Notification, now: dt.datetime) -> Content:
             "failed": payload.get("failed", ""),
             "ignored": payload.get("ignored", 0),
             "unread": [str(line) for line in payload.get("unread") or []],
+            "reclaimed": bool(payload.get("reclaimed")),
             "limit_bytes": settings.MAX_INBOUND_BYTES // 1024,
             "s": where,
             "deadline_text": _deadline_text(where.deadline) if where else "",

@@ -166,6 +166,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, origin: Origin) -> Received:
     game = seat.game
     now = origin.now
     engine = get_engine(game.kind)
+    bot_was_playing = seat.bot_playing
     lines = mail.lines[: settings.MAX_INBOUND_COMMANDS]
     ignored = len(mail.lines) - len(lines)
     unread: list[str] = []
@@ -216,6 +217,9 @@ def _play(seat: models.Seat, mail: inbound.Parsed, origin: Origin) -> Received:
         return Received("duplicate", applied=applied, game_id=game.pk)
     game.refresh_from_db()
     status = "refused" if failed else "accepted"
+    # Any command takes the seat back from its bot, a refused one too: the answer says so.
+    seat.refresh_from_db(fields=["bot_playing"])
+    reclaimed = bot_was_playing and not seat.bot_playing
     payload = _payload(
         status,
         "command" if failed else "",
@@ -229,6 +233,7 @@ def _play(seat: models.Seat, mail: inbound.Parsed, origin: Origin) -> Received:
         failed=failed,
         ignored=ignored,
         unread=[line[:UNREAD_CHARS] for line in unread[:UNREAD_LINES]],
+        reclaimed=reclaimed,
     )
     if _answered(origin):
         # Delivered again after its answer went out (a refusal is played again and fails again).

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from games import deadlines, models, services
+from games.engine.core import CommandError
 from tests.factories import NOW, make_game, make_user
 from tests.mail.helpers import raw_reply, reply_address, run_outbox, text_of
 
@@ -139,6 +140,34 @@ def test_the_player_takes_the_seat_back_from_the_game_page_or_by_any_command(
     with pytest.raises(services.ServiceError, match="already playing"):
         services.seat_reclaim(game=game, user=mover.user, now=NOW)
     assert models.Event.objects.filter(game=game, type="seat_reclaimed").count() == 2
+
+
+def test_a_refused_command_still_takes_the_seat_back_from_its_bot(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    # The bot answers every decision of its seat at once, so a command from the absent player (a
+    # reply to an old email) is refused: the take-back it carried was rolled back with it, and the
+    # seat stayed the bot's for ever ("Reply with any command ... to take it back").
+    from games.mail import receive
+
+    run_outbox()
+    models.Seat.objects.filter(pk=waiter.pk).update(bot_playing=True, consecutive_timeouts=2)
+    with pytest.raises(CommandError):
+        services.command_submit(
+            game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=NOW
+        )  # not Bob's turn: refused, and his seat is his again
+    waiter.refresh_from_db()
+    assert not waiter.bot_playing and waiter.consecutive_timeouts == 0
+    assert models.Event.objects.filter(game=game, type="seat_reclaimed").count() == 1
+    # By email: refused as well, and the answer says the seat is back.
+    models.Seat.objects.filter(pk=waiter.pk).update(bot_playing=True)
+    raw = raw_reply(to=reply_address(waiter), sender=waiter.user.email, body="pass")
+    assert receive.receive(raw, now=NOW).status == "refused"
+    waiter.refresh_from_db()
+    assert not waiter.bot_playing
+    answer = next(m for m in run_outbox(NOW) if m.to == [waiter.user.email])
+    assert "Your seat is yours again: the bot no longer plays for you." in text_of(answer)
+    assert answer.subject.startswith("Refused")
 
 
 def test_a_player_away_is_paused_once_and_gets_a_whole_move_after_coming_back(
