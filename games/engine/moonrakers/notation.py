@@ -79,11 +79,27 @@ def _resolve(word: str, names: tuple[str, ...], text: str) -> str:
     word = ALIASES.get(word, word)
     if word in names:
         return word
-    # A prefix of the name, or of the name after its article: "clone" is The Clone Bay.
-    found = [n for n in names if n.startswith(word) or n.removeprefix("the-").startswith(word)]
+    # A prefix of the name, or of the name after its article: "clone" is The Clone Bay. A name the
+    # word begins wins over one it begins only without its article: "lee" is Lee van Cribb, not
+    # The Leech.
+    found = [n for n in names if n.startswith(word)] or [
+        n for n in names if n.removeprefix("the-").startswith(word)
+    ]
     if len(found) == 1:
         return found[0]
+    if 1 < len(found) <= _NAMED_CANDIDATES:
+        # Say which names the word could be, by their printed names: "clo": Clone Bay or Clown Car?
+        options = [msg(f"moonrakers.card.{n}") for n in sorted(found)]
+        either = options[0]
+        for option in options[1:-1]:
+            either = msg("moonrakers.join", a=either, b=option)
+        either = msg("moonrakers.or", a=either, b=options[-1])
+        raise CannotParse(msg("moonrakers.parse.ambiguous_name", name=word, options=either))
     raise CannotParse(msg("moonrakers.parse.unknown_name", name=word))
+
+
+# An ambiguous word names its candidates when there are this many at most (more: "unknown or ambiguous").
+_NAMED_CANDIDATES = 4
 
 
 def _seat(word: str, text: str) -> int:

@@ -122,3 +122,21 @@ def test_a_damage_card_may_be_written_as_it_is_printed(text: str, card: str) -> 
 def test_damage_after_a_keyword_stays_a_kind_of_requirement() -> None:
     assert parse("play meg-gallak trash miss reduce damage").opts.reduce == "damage"
     assert parse("play tantin-al-vale as damage").opts.mode == "damage"
+
+
+def test_a_name_the_word_begins_wins_over_one_it_begins_without_its_article() -> None:
+    # "buy lee" was refused as ambiguous (Lee van Cribb, The Leech) with Lee in the Armory.
+    assert parse("buy lee").card == "lee-van-cribb"
+    assert parse("buy leech").card == "the-leech"
+    assert parse("use clone").part == "the-clone-bay"
+
+
+def test_an_ambiguous_name_says_which_cards_it_could_be() -> None:
+    from games.engine.messages import render
+
+    with pytest.raises(CannotParse) as refused:
+        parse("play dam")
+    assert (
+        render(refused.value.reason, "en")
+        == "Ambiguous name: dam could be Damage I, Damage II or Damage III."
+    )
