@@ -268,7 +268,7 @@ def _timeout(note: models.Notification, now: dt.datetime) -> Content:
     where = situation.for_seat(game, seat, now=now)
     left = max(0, settings.TIMEOUTS_BEFORE_BOT - seat.consecutive_timeouts)
     subject = _("%(title)s: your time ran out") % {"title": where.title}
-    if where.bot_playing:
+    if where.bot_playing and not where.finished:
         # The timeout that handed the seat to a bot: this is the absent player's only email of it.
         subject = _("%(title)s: your time ran out, a bot plays for you") % {"title": where.title}
     return Content(

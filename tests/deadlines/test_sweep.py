@@ -170,6 +170,23 @@ def test_a_refused_command_still_takes_the_seat_back_from_its_bot(
     assert answer.subject.startswith("Refused")
 
 
+def test_a_timeout_email_of_a_game_that_ended_offers_no_seat_to_take_back(
+    game: models.Game, mover: models.Seat, waiter: models.Seat
+) -> None:
+    # The bot that took the seat played the game to its end before the email left: "The game is
+    # over" then "A bot now plays your seat ... take it back" contradicted each other.
+    run_outbox()
+    now = NOW + 10 * HOUR
+    sweep(now)
+    game.refresh_from_db()
+    services.command_submit(game=game, user=waiter.user, text="pass", expected_seq=game.last_seq, now=now)
+    sweep(now + 10 * HOUR)  # the second timeout: a bot takes Ann's seat
+    models.Game.objects.filter(pk=game.pk).update(status=models.Game.Status.FINISHED)
+    mine = [m for m in run_outbox(now + 10 * HOUR) if m.to == [mover.user.email]]
+    assert mine and all("take it back" not in text_of(m) for m in mine)
+    assert all("a bot plays for you" not in m.subject for m in mine)
+
+
 def test_a_player_away_is_paused_once_and_gets_a_whole_move_after_coming_back(
     game: models.Game, mover: models.Seat
 ) -> None:

@@ -625,7 +625,7 @@ class TestEmailLines:
             ],
         }
         lines = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
-        assert "You: 2 Actions left · Hazard dice: 2, 0, 1 · Hazard icons: 3, blocked: 1" in lines
+        assert "You: 2 Actions left · 3 Hazard dice · Hazard icons: 3, blocked: 1" in lines
         assert "Looking at: Shield, Reactor" in lines
         text = texts.render(msg("moonrakers.text.lee-van-cribb"), lang="en")
         assert f"Bonus Card drawn: Lee van Cribb: {text}" in lines

@@ -138,8 +138,8 @@ def _participant_lines(attempt: Mapping[str, Any], you: Any) -> list[str]:
     ]
     dice = [int(f) for f in part.get("dice") or []]
     if dice:
-        faces = ", ".join(str(f) for f in dice)
-        facts.append(_labelled(_("Hazard dice"), faces))
+        # How many dice, then what they show: their faces alone ("Hazard dice: 0") read as no die.
+        facts.append(_dice(len(dice)))
         facts.append(_("Hazard icons: %(i)s, blocked: %(b)s") % {"i": sum(dice), "b": part.get("blocked", 0)})
     lines = [_labelled(_("You"), " · ".join(facts))]
     if part.get("looking"):
