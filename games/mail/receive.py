@@ -275,8 +275,8 @@ def _meant_as_command(
     réacteur") or of one the seat may send now ("buy lee" while buying). Such a line is a mistake
     to refuse with the notation's reason, not a sign-off to pass over while the rest is accepted."""
     first = _first_word(line)
-    if not first:
-        return False
+    if not first or "!" in line or "?" in line:
+        return False  # "Base camp it is, thanks all!": a sentence, whatever its first word
     if first in {_first_word(b) for b in before}:
         return True
     game.refresh_from_db()

@@ -80,6 +80,14 @@ def test_a_mistyped_command_under_a_played_one_is_refused_with_its_reason_not_pa
     assert "were not read as commands" not in text
 
 
+def test_a_sign_off_that_begins_with_a_command_word_is_still_a_sign_off(
+    game: models.Game, mover: models.Seat
+) -> None:
+    run_outbox()
+    result = play(mover, "roll\nRoll on, thanks all!\n")
+    assert (result.status, result.applied) == ("accepted", ["roll"])
+
+
 def test_a_line_that_is_no_command_before_any_command_is_still_refused(
     game: models.Game, mover: models.Seat
 ) -> None:
