@@ -729,13 +729,13 @@ class TestEmailLines:
         price = f"{cost} Credit" if cost == 1 else f"{cost} Credits"
         assert "The Armory:" in mine.summary
         assert any(
-            s.startswith(f"  {html.unescape(name_of(crew))} (Crew; {price}): ") for s in mine.summary
+            s.startswith(f"  {html.unescape(name_of(crew))} (Crew · {price}): ") for s in mine.summary
         ), mine.summary
         # A Ship Part says its brand and the cards it adds: Objectives ask for brands.
         part = state.part_row[0]
         brand = PARTS[part].brand.capitalize()
         assert any(
-            s.startswith(f"  {html.unescape(name_of(part))} (Ship Part; {brand}; ") for s in mine.summary
+            s.startswith(f"  {html.unescape(name_of(part))} (Ship Part · {brand} · ") for s in mine.summary
         )
 
 

@@ -162,7 +162,8 @@ def _armory_line(slug: str) -> str:
         if card["adds"]:
             about.append(_("adds %(cards)s") % {"cards": ", ".join(a["name"] for a in card["adds"])})
         about.append(_credits(card["cost"]))
-    return f"  {card['name']} ({'; '.join(about)}){texts.colon()}{card['text']}"
+    # " · " as the board writes it: no mark French would set apart with a no-break space.
+    return f"  {card['name']} ({' · '.join(about)}){texts.colon()}{card['text']}"
 
 
 def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]:
