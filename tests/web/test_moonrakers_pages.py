@@ -633,6 +633,7 @@ class TestEmailLines:
         assert lines[lines.index("Objectives to choose from:") + 1] == f"  Tinker: {tinker}"
         view["attempt"]["participants"][1] = {"seat": 1, "actions": 1, "dice": [], "blocked": 0}
         assert "You: 1 Action left" in shows.situation_lines(view, {0: "Ann", 1: "Bob"})
+        assert "Round 3 of 10" in shows.situation_lines({**view, "round": 3}, {0: "Ann"})  # solo
         with translation.override("fr"):
             french = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
         assert "Vous\u00a0: 1 Action restante" in french, french

@@ -173,6 +173,8 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
     Mission Leader who must plan, the Contracts (type, needs, rewards, dice) and their Objectives;
     to one who buys, the Armory (kind, brand, cards added, price)."""
     lines: list[str] = []
+    if view.get("round"):  # solo: ten rounds, counted as the board counts them
+        lines.append(_("Round %(n)s of 10") % {"n": view["round"]})
     attempt = view.get("attempt")
     negotiation = view.get("negotiation")
     you = view.get("you")
