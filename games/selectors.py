@@ -688,10 +688,14 @@ def command_label(game: models.Game, seat: int, text: str) -> Any:
         return None
     engine = get_engine(game.kind)
     try:
-        canonical = engine.format(engine.parse(text))
+        command = engine.parse(text)
     except CommandError:
         return None
-    return label_of(list(engine.legal(store.load(game).state, seat)), canonical)
+    label = label_of(list(engine.legal(store.load(game).state, seat)), engine.format(command))
+    # A command no spec makes as such (several cards on one line, an order of play): the engine's
+    # own words for it, if it has some (an optional member, ``command_words``).
+    words = getattr(engine, "command_words", None) if label is None else None
+    return words(command) if words is not None else label
 
 
 def command_words_at(game: models.Game, seat: int, text: str, seq: int) -> Any:

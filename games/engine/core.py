@@ -330,6 +330,10 @@ class Engine(Protocol):
     # and end your turn"), for the pages and emails that warn of it; None to show the command's label.
     def default_label(self, state: Any, seat: int) -> Message | None: ...
 
+    # An optional member, not part of this protocol: ``command_words(command) -> Message | None``,
+    # words for a command no legal spec makes as such ("Play Reactor, Reactor, Thruster"), for the
+    # "Played:" lines of email answers (``selectors.command_label``).
+
 
 # --- Standing answers: rules a player sets in advance for quick follow-ups ---------------------------
 #

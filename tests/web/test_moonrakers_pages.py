@@ -15,7 +15,7 @@ import pytest
 from django.core.cache import caches
 from django.utils import translation
 
-from games import models, page_cache, services, texts
+from games import models, page_cache, selectors, services, texts
 from games.boards import presentation_for
 from games.engine.core import msg
 from games.engine.moonrakers.cards import CONTRACTS, CREW, PARTS
@@ -637,6 +637,18 @@ class TestEmailLines:
         with translation.override("fr"):
             french = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
         assert "Vous\u00a0: 1 Action restante" in french, french
+
+    def test_a_line_of_several_cards_is_said_in_words(self, three: models.Game) -> None:
+        # An email's answer said "Played: play reactor damage-1": no form makes that command.
+        _, seat = to_execution(three)
+        # Words for what was sent, played or not: the line need not be legal now.
+        label = selectors.command_label(three, seat, "play reactor reactor d1")
+        words = texts.move_words(label, {0: "Ann", 1: "Bob", 2: "Cyd"}, lang="en")
+        assert words == "Play Reactor, Reactor, Damage I"
+        label = selectors.command_label(three, seat, "launch order p2 p1")
+        assert texts.move_words(label, {0: "Ann", 1: "Bob", 2: "Cyd"}, lang="fr") == (
+            "Lancer, dans cet ordre\u00a0: Bob, Ann"
+        )
 
     def test_a_negotiation_email_puts_the_table_in_words(self) -> None:
         # The Mission Leader's email said only "Contract in negotiation: Stim Run": not what it

@@ -405,3 +405,10 @@ class MoonrakersEngine:
 
     def default_label(self, state: GameState, seat: int) -> Message | None:
         return None  # each default is a command of the legal specs: its label says it
+
+    def command_words(self, command: Command) -> Message | None:
+        """Words for the commands no legal spec makes as such, for "Played:" lines: several cards
+        on one line, a launch with its order of play. None for the others (their spec's label)."""
+        from games.engine.moonrakers.view import command_words
+
+        return command_words(command)

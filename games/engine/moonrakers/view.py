@@ -379,6 +379,18 @@ def _join(parts: list[Message]) -> Message:
     return out
 
 
+def command_words(command: Any) -> Message | None:
+    """ "Play Reactor, Reactor, Thruster"; "Launch, in this order: Zoe, Ann" (``Engine.command_words``)."""
+    from games.engine.moonrakers.commands import Launch, PlayCards
+
+    if isinstance(command, PlayCards):
+        return msg("moonrakers.label.play_cards", cards=_join([card(c) for c in command.cards]))
+    if isinstance(command, Launch) and command.order:
+        order = [msg("moonrakers.player", player=SeatRef(s)) for s in command.order]
+        return msg("moonrakers.label.launch_order", players=_join(order))
+    return None
+
+
 def redact(event: Event, seat: int | None) -> JSON | None:
     payload = dict(event.payload)
     visible = seat is not None and seat == event.seat
