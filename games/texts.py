@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import formats, timezone, translation
+from django.utils.translation import gettext_noop
 
 from games.engine import messages
 from games.engine.core import CommandError
@@ -185,6 +186,30 @@ class RecapText:
         return bool(self.mine or self.others or self.timed_out)
 
 
+# What the platform's own events say (no engine writes them): one sentence each, naming the player.
+# Marked for makemessages (gettext_noop) and translated when a line is drawn, for the page's log
+# and an email's lines alike.
+_PLATFORM_TEXTS = {
+    "seat_timed_out": gettext_noop("%(name)s ran out of time; the default move was played."),
+    "bot_took_over": gettext_noop("A bot now plays for %(name)s."),
+    "seat_reclaimed": gettext_noop("%(name)s is back and plays again."),
+    "seat_resigned": gettext_noop("%(name)s resigned; a bot plays out the seat."),
+}
+
+
+def platform_line(kind: str, name: str) -> str | None:
+    """The sentence of a platform event (a timeout, a bot taking or giving back a seat, a
+    resignation) about the player ``name``, in the active language; None for any other event."""
+    template = _PLATFORM_TEXTS.get(kind)
+    return translation.gettext(template) % {"name": name} if template is not None else None
+
+
+def names_player(text: str, name: str) -> bool:
+    """Whether ``text`` names the player ``name`` (as a word: "Al" is not in "Alien"), so that it
+    needs no "Al:" before it."""
+    return bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
 def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None) -> RecapText:
     mine = " ".join(render(m, names, lang=lang) for m in recap.mine)
     if recap.timed_out and mine:
@@ -197,8 +222,7 @@ def recap_text(recap: Any, names: Mapping[int, str], *, lang: str | None = None)
         line = " ".join(render(m, names, lang=lang) for m in lines)
         # A line that names its player anywhere ("Turn 3: Zoe is the Mission Leader.") needs no
         # "Zoe:" before it.
-        named = bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) is not None
-        others.append(RecapLine(name, line, named=named))
+        others.append(RecapLine(name, line, named=names_player(line, name)))
     return RecapText(mine, others, timed_out=bool(recap.timed_out))
 
 

@@ -86,19 +86,14 @@ def describe(entry: JSON, names: dict[int, str]) -> str:
                 "text": entry.get("text", ""),
             }
         return _("%(who)s: %(text)s") % {"who": who, "text": entry.get("text", "")}
-    platform = {
-        "seat_timed_out": _("%(who)s ran out of time; the default move was played."),
-        "bot_took_over": _("A bot now plays for %(who)s."),
-        "seat_reclaimed": _("%(who)s is back and plays again."),
-        "seat_resigned": _("%(who)s resigned; a bot plays out the seat."),
-    }
-    if kind in platform:
-        return platform[kind] % {"who": who}
+    platform = texts.platform_line(kind, who)
+    if platform is not None:
+        return platform
     raw = entry.get("text")
     text = texts.render(raw, names) if raw else kind.replace("_", " ")
     if entry.get("cause") == "standing":
         text = _("%(text)s (standing answer)") % {"text": text}
-    if who and who not in text:
+    if who and not texts.names_player(text, who):
         return f"{who}{texts.colon()}{text}"
     return text
 

@@ -11,19 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games import models, selectors, texts
 from games.engine.core import JSON
-
-# Marked for makemessages (gettext_noop), translated when a line is drawn: marked only by the
-# ``_(template)`` below they were never extracted, and a French log read them in English.
-_PLATFORM_TEXTS = {
-    "seat_timed_out": gettext_noop("%(name)s ran out of time; the default move was played."),
-    "bot_took_over": gettext_noop("A bot now plays for %(name)s."),
-    "seat_reclaimed": gettext_noop("%(name)s is back and plays again."),
-    "seat_resigned": gettext_noop("%(name)s resigned; a bot plays out the seat."),
-}
 
 
 @dataclass(frozen=True)
@@ -62,14 +52,14 @@ def log_line(entry: JSON, names: Mapping[int, str]) -> LogLine:
             private_to=seat_name(names, to) if to is not None else "",
             cause=str(entry.get("cause", "")),
         )
-    template = _PLATFORM_TEXTS.get(str(entry.get("type")))
-    if template is not None:
-        text = _(template) % {"name": who}
+    platform = texts.platform_line(str(entry.get("type")), who)
+    if platform is not None:
+        text = platform
         who = ""  # the sentence names the player ("Bruno · Bruno ran out of time")
     else:
         raw = entry.get("text")
         text = texts.render(raw, names) if raw else str(entry.get("type", "")).replace("_", " ")
-        if who and who in text:
+        if texts.names_player(text, who):
             who = ""  # the engine's text names the player already
     return LogLine(
         seq=int(entry["seq"]),
