@@ -333,10 +333,11 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
     table = presentation_for(game.kind).score_table(game.outcome, names)
     # A game played alone has a score, not a winner: there was nobody to beat.
     alone = game.seat_count == 1
-    over = ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
-    subject = over % {"title": title, "winners": ", ".join(winners)}
     if alone:
         subject = _("%(title)s is over") % {"title": title}
+    else:
+        won = ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
+        subject = won % {"title": title, "winners": ", ".join(winners)}
     return Content(
         subject,
         "game_end",

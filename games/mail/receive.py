@@ -218,8 +218,10 @@ def _play(seat: models.Seat, mail: inbound.Parsed, origin: Origin) -> Received:
     game.refresh_from_db()
     status = "refused" if failed else "accepted"
     # Any command takes the seat back from its bot, a refused one too: the answer says so.
-    seat.refresh_from_db(fields=["bot_playing"])
-    reclaimed = bot_was_playing and not seat.bot_playing
+    reclaimed = False
+    if bot_was_playing:
+        seat.refresh_from_db(fields=["bot_playing"])
+        reclaimed = not seat.bot_playing
     payload = _payload(
         status,
         "command" if failed else "",
