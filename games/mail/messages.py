@@ -336,8 +336,9 @@ def _game_end(note: models.Notification, now: dt.datetime) -> Content:
     if alone:
         subject = _("%(title)s is over") % {"title": title}
     else:
-        won = ngettext("%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners))
-        subject = won % {"title": title, "winners": ", ".join(winners)}
+        subject = ngettext(
+            "%(title)s is over: %(winners)s won", "%(title)s is over: %(winners)s won", len(winners)
+        ) % {"title": title, "winners": ", ".join(winners)}
     return Content(
         subject,
         "game_end",
