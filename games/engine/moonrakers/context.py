@@ -41,7 +41,9 @@ class Ctx:
 
     def emit(self, payload: Payload, seat: int | None = None) -> None:
         before = self.state
-        # ``events.fold``, without its call: every event of every command goes through here.
+        # ``evolve`` of the event carrying ``payload`` without writing the payload as JSON and reading
+        # it back (a payload read back is the payload: a test checks every field's type over random
+        # games); every event of every command goes through here.
         self.state = after = FOLDS[payload.TYPE](before, payload)
         if self.record:
             if seat is None:

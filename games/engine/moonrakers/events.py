@@ -103,13 +103,6 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     return FOLDS[event.type](state, payload)
 
 
-def fold(state: GameState, payload: Payload) -> GameState:
-    """``evolve`` of the event carrying ``payload``, without writing the payload as JSON and reading
-    it back: ``decide`` folds what it emits as it goes. The same state, since a payload read back is
-    the payload (a test checks every field's type over random games)."""
-    return FOLDS[payload.TYPE](state, payload)
-
-
 def remember(folds: Iterable[Fold]) -> None:
     """The events of these folds are about to be played (``decide`` emitted them): remember the
     states they lead to."""
