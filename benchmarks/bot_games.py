@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,6 +58,7 @@ for half in ("cold", "warm"):
     cpu = time.process_time() - started
     out[half] = games / cpu
 out.update({
+    "python": f"Python {sys.version.split()[0]} ({os.path.realpath(sys.executable)})",
     "bot_median_us": statistics.median(bot) * 1e6,
     "us_per_command": cpu / max(commands, 1) * 1e6,
     "endless": endless,
@@ -65,7 +67,7 @@ print(json.dumps(out))
 """
 
 
-def play(root: Path, args: argparse.Namespace) -> dict[str, float]:
+def play(root: Path, args: argparse.Namespace) -> dict[str, Any]:
     python = root / ".venv" / "bin" / "python"
     done = subprocess.run(  # noqa: S603 (a fixed command line)
         [str(python), "-c", CHILD, args.engine, str(args.players), str(args.games), args.seed],
@@ -76,7 +78,7 @@ def play(root: Path, args: argparse.Namespace) -> dict[str, float]:
     )
     if done.returncode != 0:
         sys.exit(f"{root}: {done.stderr.strip()}")
-    result: dict[str, float] = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
@@ -93,7 +95,7 @@ def main() -> None:
     for root in roots[1:]:
         if not (root / ".venv" / "bin" / "python").exists():
             sys.exit(f"{root} has no .venv (link this one: ln -s {ROOT / '.venv'} {root / '.venv'})")
-    runs: list[list[dict[str, float]]] = [[] for _ in roots]
+    runs: list[list[dict[str, Any]]] = [[] for _ in roots]
     for round_ in range(args.rounds):
         order = list(range(len(roots)))
         if round_ % 2:
@@ -112,7 +114,7 @@ def main() -> None:
                 f"{half} {statistics.median(games):.2f} games/s (rounds {min(games):.2f}-{max(games):.2f})"
             )
         print(
-            f"{root}: {', '.join(halves)}; warm: "
+            f"{root} ({results[0]['python']}): {', '.join(halves)}; warm: "
             f"bot_command median {statistics.median(r['bot_median_us'] for r in results):.1f} us, "
             f"{statistics.median(r['us_per_command'] for r in results):.1f} us per command"
             + (f", {int(results[0]['endless'])} games without an end" if results[0]["endless"] else "")

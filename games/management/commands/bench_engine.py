@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -40,6 +41,10 @@ class Command(BaseCommand):
         finally:
             if pinned:
                 os.sched_setaffinity(0, cores)
-        self.stdout.write(f"engine: {engine.NAME}, players: {options['players']}, one core")
+        self.stdout.write(
+            f"engine: {engine.NAME}, players: {options['players']}, one core, "
+            # The interpreter's build counts: an optimised one is about 1.12x faster (README).
+            f"Python {sys.version.split()[0]} ({os.path.realpath(sys.executable)})"
+        )
         for line in result.lines():
             self.stdout.write(line)
