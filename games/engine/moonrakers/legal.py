@@ -385,7 +385,7 @@ def _terms_params(state: GameState) -> tuple[Param, ...]:
         Param(
             "dice",
             M("moonrakers.label.dice"),
-            tuple(Choice(f"{n}d", M("moonrakers.label.n_dice", n, n=n)) for n in range(full.d + 1)),
+            tuple(Choice(f"{n}d", M("moonrakers.terms.d", n, n=n)) for n in range(full.d + 1)),
         )
     )
     return tuple(params)

@@ -145,3 +145,17 @@ def test_locking_the_deal_says_the_deal() -> None:
     # Typeset once however deep the message: one no-break space before each colon.
     assert "Ann\u00a0: 1 Prestige" in render(launch.label, "fr", names)
     assert "\u00a0\u00a0" not in render(launch.label, "fr", names)
+
+
+def test_the_terms_forms_name_hazard_dice_as_every_other_line_does() -> None:
+    # The offer, counter and proposal forms said "1 die" where the offers, the deal and the log
+    # say "1 Hazard Die".
+    t = Table(position(3, row=["claim-bounty"]))
+    t(0, "contract 1")
+    t(0, "offer p2 1c")
+    forms = [ENGINE.legal(t.state, 0), ENGINE.legal(t.state, 1), ENGINE.legal(t.state, 2)]
+    for seat, action in ((0, "offer"), (1, "counter"), (2, "propose")):
+        [spec] = [s for s in forms[seat] if s.action == action][:1]
+        dice = next(p for p in spec.params if p.name == "dice")
+        assert [words(c.label) for c in dice.choices][:2] == ["0 Hazard Dice", "1 Hazard Die"]
+        assert render(dice.choices[1].label, "fr") == "1 dé de Danger"
