@@ -99,12 +99,12 @@ def _negotiation_lines(negotiation: Mapping[str, Any], names: Mapping[int, str])
             "who": who
         }
         status = _STATUS.get(str(o.get("status")), str(o.get("status")))
-        lines.append(f"  {label}{texts.colon()}{_terms(o.get('terms') or {})} ({status})")
+        lines.append("  " + _labelled(label, f"{_terms(o.get('terms') or {})} ({status})"))
     for p in negotiation.get("proposals") or []:
         label = _("%(who)s proposes to join for") % {"who": names.get(p.get("seat"), "?")}
         lines.append(f"  {label} {_terms(p.get('terms') or {})}")
     label = _("The Mission Leader keeps")
-    lines.append(f"  {label}{texts.colon()}{_terms(leader_keeps(negotiation))}")
+    lines.append("  " + _labelled(label, _terms(leader_keeps(negotiation))))
     return lines
 
 
@@ -116,8 +116,13 @@ def _deciding(view: Mapping[str, Any], kind: str) -> bool:
 
 
 def _labelled(label: str, text: str) -> str:
-    # Labels are translated outside the f-strings: xgettext does not read calls inside one.
+    # Labels are translated outside f-strings, as arguments: xgettext does not read calls inside one.
     return f"{label}{texts.colon()}{text}"
+
+
+def _heading(label: str) -> str:
+    """A label whose lines follow ("The Armory:"), with the colon as the reader's language sets it."""
+    return f"{label}{texts.colon().rstrip()}"
 
 
 def _objective_lines(slugs: list[str]) -> list[str]:
@@ -163,7 +168,7 @@ def _armory_line(slug: str) -> str:
             about.append(_("adds %(cards)s") % {"cards": ", ".join(a["name"] for a in card["adds"])})
         about.append(_credits(card["cost"]))
     # " · " as the board writes it: no mark French would set apart with a no-break space.
-    return f"  {card['name']} ({' · '.join(about)}){texts.colon()}{card['text']}"
+    return "  " + _labelled(f"{card['name']} ({' · '.join(about)})", card["text"])
 
 
 def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]:
@@ -187,7 +192,7 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
             lines += _participant_lines(attempt, you)
         bonus = cards.armory_card(attempt.get("bonus_card"))
         if bonus:
-            lines.append(_labelled(_("Bonus Card drawn"), f"{bonus['name']}{texts.colon()}{bonus['text']}"))
+            lines.append(_labelled(_("Bonus Card drawn"), _labelled(bonus["name"], bonus["text"])))
     elif isinstance(negotiation, dict) and negotiation.get("contract"):
         lines.append(
             _("Contract in negotiation: %(contract)s") % {"contract": cards.name(negotiation["contract"])}
@@ -197,30 +202,26 @@ def situation_lines(view: dict[str, Any], names: Mapping[int, str]) -> list[str]
     mine = next((p for p in players if isinstance(p, dict) and p.get("seat") == you), None)
     if mine is not None and "hand" in mine:
         hand = ", ".join(cards.name(c) for c in mine["hand"]) or _("empty")
-        label = _("Your hand")
-        lines.append(f"{label}{texts.colon()}{hand}")
+        lines.append(_labelled(_("Your hand"), hand))
         lines.append(
             _("Credits: %(n)s, Prestige: %(p)s") % {"n": mine.get("credits", 0), "p": mine.get("prestige", 0)}
         )
     if mine is not None and mine.get("choosing"):
-        label = _("Objectives to choose from")
-        lines.append(f"{label}{texts.colon().rstrip()}")
+        lines.append(_heading(_("Objectives to choose from")))
         lines += _objective_lines(list(mine["choosing"]))
     if mine is not None and _deciding(view, "plan"):
         held = list(mine.get("objectives") or [])
-        label, none = _("Your secret Objectives"), _("none")
-        lines.append(f"{label}{texts.colon().rstrip()}" if held else f"{label}{texts.colon()}{none}")
+        label = _("Your secret Objectives")
+        lines.append(_heading(label) if held else _labelled(label, _("none")))
         lines += _objective_lines(held)
-        label = _("Contracts")
-        lines.append(f"{label}{texts.colon().rstrip()}")
+        lines.append(_heading(_("Contracts")))
         lines += [
             f"  {_contract_line(slot, slug)}"
             for slot, slug in enumerate(view.get("contract_row") or [], start=1)
             if slug
         ]
     if _deciding(view, "buy"):
-        label = _("The Armory")
-        lines.append(f"{label}{texts.colon().rstrip()}")
+        lines.append(_heading(_("The Armory")))
         lines += [
             line
             for slug in [*(view.get("crew_row") or []), *(view.get("part_row") or [])]
