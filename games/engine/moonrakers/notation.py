@@ -46,6 +46,7 @@ from games.engine.moonrakers.commands import (
     UsePart,
 )
 from games.engine.moonrakers.french import from_french
+from games.engine.moonrakers.phrases import either
 from games.engine.moonrakers.state import Terms
 from games.engine.words import is_number
 
@@ -89,12 +90,8 @@ def _resolve(word: str, names: tuple[str, ...], text: str) -> str:
         return found[0]
     if 1 < len(found) <= _NAMED_CANDIDATES:
         # Say which names the word could be, by their printed names: "clo": Clone Bay or Clown Car?
-        options = [msg(f"moonrakers.card.{n}") for n in sorted(found)]
-        either = options[0]
-        for option in options[1:-1]:
-            either = msg("moonrakers.join", a=either, b=option)
-        either = msg("moonrakers.or", a=either, b=options[-1])
-        raise CannotParse(msg("moonrakers.parse.ambiguous_name", name=word, options=either))
+        options = either([msg(f"moonrakers.card.{n}") for n in sorted(found)])
+        raise CannotParse(msg("moonrakers.parse.ambiguous_name", name=word, options=options))
     raise CannotParse(msg("moonrakers.parse.unknown_name", name=word))
 
 

@@ -15,6 +15,7 @@ from games.engine.moonrakers.execution import current_seats
 from games.engine.moonrakers.legal import pending
 from games.engine.moonrakers.negotiation import contract_terms
 from games.engine.moonrakers.objectives import met
+from games.engine.moonrakers.phrases import joined
 from games.engine.moonrakers.state import (
     Attempt,
     GameState,
@@ -193,7 +194,7 @@ def terms_message(t: Terms, keys: str = "pcbd") -> Message:
     """A share in words ("1 Prestige, 3 Credits, 1 Hazard Die"), or "nothing"."""
     values = {"p": t.p, "c": t.c, "b": t.b, "d": t.d}
     bits = [msg(f"moonrakers.terms.{k}", values[k], n=values[k]) for k in keys if values[k]]
-    return _join(bits) if bits else msg("moonrakers.terms.nothing")
+    return joined(bits) if bits else msg("moonrakers.terms.nothing")
 
 
 def offer_prompt(state: GameState, seat: int) -> Message:
@@ -204,7 +205,7 @@ def offer_prompt(state: GameState, seat: int) -> Message:
     if neg is None or offer is None:
         return msg("moonrakers.empty")
     contract = CONTRACTS[neg.contract]
-    needs = _join(
+    needs = joined(
         [
             msg(f"moonrakers.need.{k}", n)  # "2 Shields", "2 Boucliers": the noun agrees
             for k, n in contract.requirements
@@ -246,7 +247,7 @@ def _p(seat: int | None) -> SeatRef:
 
 
 def _cards(cards: Any) -> Message:
-    return _join([card(c) for c in cards])
+    return joined([card(c) for c in cards])
 
 
 def log_message(event: Event, visible: bool) -> Message:
@@ -333,7 +334,7 @@ def log_message(event: Event, visible: bool) -> Message:
             )
             for s in p["shares"]
         ]
-        return msg(key, rewards=_join(parts))
+        return msg(key, rewards=joined(parts))
     if t == "hazard_applied":
         lost = dict(p["losses"])
         # Version 1, if it was not upcast, had only its losses: the Hazard that got through.
@@ -346,7 +347,7 @@ def log_message(event: Event, visible: bool) -> Message:
             for s, n in through
             if n
         ]
-        return msg(key if parts else "moonrakers.log.hazard_none", losses=_join(parts))
+        return msg(key if parts else "moonrakers.log.hazard_none", losses=joined(parts))
     if t == "turn_ended":
         return msg(key, player=who)
     if t == "game_ended" and p.get("reason") == "solo_rounds":
@@ -356,7 +357,7 @@ def log_message(event: Event, visible: bool) -> Message:
             "moonrakers.log.game_ended_solo", score, score=score, rank=msg(f"moonrakers.rank.{p['rank']}")
         )
     if t == "game_ended":
-        return msg(key, winners=_join([msg("moonrakers.player", player=SeatRef(w)) for w in p["winners"]]))
+        return msg(key, winners=joined([msg("moonrakers.player", player=SeatRef(w)) for w in p["winners"]]))
     if t == "deal_locked":
         return msg(key, player=who, contract=card(p["contract"]), count=len(p["shares"]))
     if t == "mercenary_used":
@@ -372,22 +373,15 @@ def _credits(n: int) -> Message:
     return msg("moonrakers.label.n_credits", n, n=n)
 
 
-def _join(parts: list[Message]) -> Message:
-    out: Message = msg("moonrakers.empty")
-    for i, part in enumerate(parts):
-        out = part if i == 0 else msg("moonrakers.join", a=out, b=part)
-    return out
-
-
 def command_words(command: Any) -> Message | None:
     """ "Play Reactor, Reactor, Thruster"; "Launch, in this order: Zoe, Ann" (``Engine.command_words``)."""
     from games.engine.moonrakers.commands import Launch, PlayCards
 
     if isinstance(command, PlayCards):
-        return msg("moonrakers.label.play_cards", cards=_join([card(c) for c in command.cards]))
+        return msg("moonrakers.label.play_cards", cards=joined([card(c) for c in command.cards]))
     if isinstance(command, Launch) and command.order:
         order = [msg("moonrakers.player", player=SeatRef(s)) for s in command.order]
-        return msg("moonrakers.label.launch_order", players=_join(order))
+        return msg("moonrakers.label.launch_order", players=joined(order))
     return None
 
 
