@@ -47,17 +47,22 @@ def _draw(template_name: str, context: Mapping[str, Any]) -> SafeString:
     return mark_safe(render_to_string(template_name, dict(context)))  # noqa: S308 - a template's output
 
 
-def face(template_name: str, **context: str | int) -> SafeString:
-    """``template_name`` drawn from a few plain values (a card's slug, a count), once per process and
-    language: a printed card looks the same wherever it lies and whoever reads it, and a board draws
-    dozens. Kept by the values themselves (no digest, no pickling: about 1 us a face)."""
+# A face's values: text, numbers, and tuples of them (a form's choices).
+Plain = str | int | tuple["Plain", ...]
+
+
+def face(template_name: str, **context: Plain) -> SafeString:
+    """``template_name`` drawn from a few plain values (a card's slug, a count, a form's choices),
+    once per process and language: a printed card looks the same wherever it lies and whoever reads
+    it, and a board draws dozens. Kept by the values themselves (no digest, no pickling: about 1 us
+    a face)."""
     if _kept() <= 0:
         return _draw(template_name, context)
     return _face(template_name, translation.get_language() or "", tuple(sorted(context.items())))
 
 
 @functools.lru_cache(maxsize=4096)
-def _face(template_name: str, language: str, context: tuple[tuple[str, str | int], ...]) -> SafeString:
+def _face(template_name: str, language: str, context: tuple[tuple[str, Plain], ...]) -> SafeString:
     # ``language`` is the active one (part of the key); render_to_string draws in it.
     return _draw(template_name, dict(context))
 

@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.core.cache import caches
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from games import models, page_cache, selectors
+from games.templatetags.games_tags import log_line as log_line_html
 from games.views.fragments import game_key, reader_key
 from games.views.present import log_line
 
@@ -28,7 +28,7 @@ from games.views.present import log_line
 @dataclass(frozen=True)
 class DrawnLine:
     seq: int
-    html: SafeString  # games/_log_line.html, drawn for the reader
+    html: SafeString  # games_tags.log_line, drawn for the reader
 
 
 def recent_lines(game: models.Game, seat: int | None, names: Mapping[int, str]) -> list[DrawnLine]:
@@ -46,9 +46,7 @@ def recent_lines(game: models.Game, seat: int | None, names: Mapping[int, str]) 
         entries = selectors.event_log(game, seat, since=missing[0] - 1, upto=missing[-1])
         visible = {entry["seq"]: entry for entry in entries}
         drawn = {
-            keys[seq]: render_to_string("games/_log_line.html", {"line": log_line(visible[seq], names)})
-            if seq in visible
-            else ""
+            keys[seq]: log_line_html(log_line(visible[seq], names)) if seq in visible else ""
             for seq in missing
         }
         if cache is not None:

@@ -5,6 +5,7 @@ Names and card texts are the engine's messages (its catalogs), rendered here in 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games import texts
@@ -22,17 +23,25 @@ from games.engine.moonrakers.cards import (
 JSON = dict[str, Any]
 
 
+@functools.lru_cache(maxsize=4096)
+def _printed(key: str, language: str) -> str:
+    """A printed text (a name, a card's text) in ``language``: it names no player, so it is the same
+    for every reader of that language, and a board or a form asks for the same few dozen again and
+    again (a Contract's name and needs, in every choice that names it)."""
+    return texts.render(msg(key), lang=language)
+
+
 def name(slug: str) -> str:
-    return texts.render(msg(f"moonrakers.card.{slug}"))
+    return _printed(f"moonrakers.card.{slug}", texts.language())
 
 
 def card_text(slug: str) -> str:
     """What a Crew, a Ship Part or an Objective does, as printed."""
-    return texts.render(msg(f"moonrakers.text.{slug}"))
+    return _printed(f"moonrakers.text.{slug}", texts.language())
 
 
 def kind_name(kind: str) -> str:
-    return texts.render(msg(f"moonrakers.kind.{kind}"))
+    return _printed(f"moonrakers.kind.{kind}", texts.language())
 
 
 def requirements(slug: str) -> list[JSON]:

@@ -225,6 +225,29 @@ def term_params(spec: Spec) -> list[Any]:
     return [p for p in spec.get("params") or [] if p.get("name") in TERMS]
 
 
+@register.simple_tag
+def terms_steppers(spec: Spec, initial: Mapping[str, Any] | None) -> SafeString:
+    """The steppers of an offer, a counter or a proposal (boards/moonrakers/_steppers.html), starting
+    from ``initial`` terms. Drawn once per process for each set of choices and start: the same
+    Contracts' values come back in every negotiation, and a Mission Leader's page holds a form per
+    captain of some twenty options each."""
+    start = initial or {}
+    steppers = tuple(
+        (
+            str(param["name"]),
+            tuple(str(choice["value"]) for choice in param.get("choices") or ()),
+            int(bool(start.get("bonus"))) if param["name"] == "bonus" else _index(start.get(param["name"])),
+        )
+        for param in term_params(spec)
+    )
+    return page_cache.face("boards/moonrakers/_steppers.html", steppers=steppers)
+
+
+def _index(value: Any) -> int:
+    """The option a stepper starts on; -1 (none marked: the browser shows the first) without terms."""
+    return -1 if value is None else int(value)
+
+
 @register.filter
 def slot_contract(row: list[Any], spec: Spec) -> Any:
     """The Contract a ``contract N [solo]`` spec names (N counts the row from 1)."""
