@@ -244,7 +244,7 @@ class TestNegotiation:
             0
         )
         assert (
-            'data-noun="dice" data-zero="Hazard dice" data-one="Hazard die" data-more="Hazard dice"'
+            'data-noun="dice" data-zero="Hazard Dice" data-one="Hazard Die" data-more="Hazard Dice"'
             in line.group(0)
         )
         kept = CONTRACTS[state.negotiation.contract].credits
@@ -411,7 +411,7 @@ class TestExecution:
         page = page_of(three, None)
         for part in state.attempt.participants:
             area = participant_area(page, part.seat)
-            assert "Action" in area and "Hazard dice" in area and "Share" in area
+            assert "Action" in area and "Hazard Dice" in area and "Share" in area
         assert "may play now" in page
 
     def test_a_basic_card_played_with_a_part_gets_its_own_form(
@@ -625,7 +625,7 @@ class TestEmailLines:
             ],
         }
         lines = shows.situation_lines(view, {0: "Ann", 1: "Bob"})
-        assert "You: 2 Actions left · 3 Hazard dice · Hazard icons: 3, blocked: 1" in lines
+        assert "You: 2 Actions left · 3 Hazard Dice · Hazard icons: 3, blocked: 1" in lines
         assert "Looking at: Shield, Reactor" in lines
         text = texts.render(msg("moonrakers.text.lee-van-cribb"), lang="en")
         assert f"Bonus Card drawn: Lee van Cribb: {text}" in lines
@@ -667,8 +667,8 @@ class TestEmailLines:
         lines = shows.situation_lines(view, {0: "Ann", 1: "Bob", 2: "Cyd"})
         assert lines[0] == "Contract in negotiation: Stim Run"
         assert lines[1].startswith("  needs ") and f"pays {c.prestige} Prestige" in lines[1]
-        assert "  Offer to Bob: 0 Prestige, 1 Credit, 1 Hazard die (accepted)" in lines
-        assert "  Cyd proposes to join for 1 Prestige, 0 Credits, 0 Hazard dice" in lines
+        assert "  Offer to Bob: 0 Prestige, 1 Credit, 1 Hazard Die (accepted)" in lines
+        assert "  Cyd proposes to join for 1 Prestige, 0 Credits, 0 Hazard Dice" in lines
         keeps = f"{c.prestige} Prestige, {c.credits - 1} Credit"
         assert any(s.startswith(f"  The Mission Leader keeps: {keeps}") for s in lines), lines
 
@@ -712,7 +712,7 @@ class TestEmailLines:
         # The type too: Gun for Hire, Santa Maria... ask for a Kill, a Rescue.
         kind = {"explore": "Explore", "delivery": "Delivery", "kill": "Kill", "rescue": "Rescue"}[c.type]
         line = f"  #1 {html.unescape(name_of(slug))} ({kind}): needs {needs}; pays {c.prestige} Prestige, "
-        assert any(s.startswith(line) and "Hazard di" in s for s in mine.summary), mine.summary
+        assert any(s.startswith(line) and "Hazard Di" in s for s in mine.summary), mine.summary
         # Each Objective held, with what it asks.
         assert "Your secret Objectives:" in mine.summary
         for held in state.players[leader].objectives:

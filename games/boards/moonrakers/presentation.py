@@ -59,7 +59,7 @@ def _contract_facts(slug: str) -> dict[str, str]:
 
 
 def _dice(n: int) -> str:
-    return ngettext("%(n)s Hazard die", "%(n)s Hazard dice", n) % {"n": n}
+    return ngettext("%(n)s Hazard Die", "%(n)s Hazard Dice", n) % {"n": n}
 
 
 def _contract_line(slot: int, slug: str) -> str:
@@ -72,7 +72,7 @@ def _contract_line(slot: int, slug: str) -> str:
 
 
 def _terms(t: Mapping[str, Any]) -> str:
-    """A share or an offer's terms, as the board writes them ("1 Prestige, 2 Credits, 1 Hazard die")."""
+    """A share or an offer's terms, as the board writes them ("1 Prestige, 2 Credits, 1 Hazard Die")."""
     parts = [prestige(t.get("prestige", 0)), _credits(int(t.get("credits", 0)))]
     if t.get("bonus"):
         parts.append(_("the Bonus Card"))

@@ -356,7 +356,7 @@ def icon(kind: str, label: str = "") -> SafeString:
 _KEPT_NOUNS = {
     "credits": lambda n: npgettext("counted", "Credit", "Credits", n),
     "bonus": lambda n: npgettext("counted", "Bonus Card", "Bonus Cards", n),
-    "dice": lambda n: npgettext("counted", "Hazard die", "Hazard dice", n),
+    "dice": lambda n: npgettext("counted", "Hazard Die", "Hazard Dice", n),
 }
 
 
