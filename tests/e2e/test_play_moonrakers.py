@@ -29,8 +29,8 @@ __all__ = ["chromium"]  # the browser fixture, shared with the layout tests
 
 # A seed found by playing the services' draws (tests/web/moonrakers_play.py's bot moves for the two
 # captains) until ``ready_for_ann``: after 181 moves Ann leads a turn with Credits enough for an Armory
-# card, and nobody is near 10. A change of the bot's play changes the game: seeds 0-3 no longer get
-# there since the bot launches every deal an Ally accepted.
+# card, and nobody is near 10. A change of the bot's play changes the game: seed 0's game ended before
+# that once the bot launched every deal an Ally accepted.
 SEED = b"moonrakers-e2e-4".ljust(32, b".")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
