@@ -12,11 +12,8 @@ from games import texts
 from games.boards import Presentation, ScoreRow, ScoreTable, register
 from games.boards.moonrakers import cards
 from games.boards.moonrakers.templatetags.moonrakers_board import leader_keeps
+from games.boards.moonrakers.words import credits_text, dice_text, prestige_text, terms_text
 from games.engine.core import msg
-
-
-def prestige(score: Any) -> str:
-    return _("%(n)s Prestige") % {"n": score}
 
 
 def _tally(attempt: Mapping[str, Any]) -> str:
@@ -25,10 +22,6 @@ def _tally(attempt: Mapping[str, Any]) -> str:
         _("%(kind)s %(got)s of %(needed)s") % {"kind": cards.kind_name(k), "got": got.get(k, 0), "needed": n}
         for k, n in needed.items()
     )
-
-
-def _credits(n: int) -> str:
-    return ngettext("%(n)s Credit", "%(n)s Credits", n) % {"n": n}
 
 
 # A Contract's type, as its card prints it: several Objectives ask for one (Gun for Hire: a Kill).
@@ -46,7 +39,7 @@ def _contract_facts(slug: str) -> dict[str, str]:
     needs = ", ".join(
         texts.render(msg(f"moonrakers.need.{r['kind']}", r["n"])) for r in c.get("requirements") or []
     )
-    pays = [prestige(c.get("prestige", 0)), _credits(c.get("credits", 0))]
+    pays = [prestige_text(c.get("prestige", 0)), credits_text(c.get("credits", 0))]
     if c.get("bonus"):
         pays.append(_("a Bonus Card"))
     return {
@@ -54,12 +47,8 @@ def _contract_facts(slug: str) -> dict[str, str]:
         "type": str(_TYPES.get(str(c.get("type")), "")),
         "needs": needs,
         "pays": ", ".join(pays),
-        "dice": _dice(int(c.get("dice", 0))),
+        "dice": dice_text(int(c.get("dice", 0))),
     }
-
-
-def _dice(n: int) -> str:
-    return ngettext("%(n)s Hazard Die", "%(n)s Hazard Dice", n) % {"n": n}
 
 
 def _contract_line(slot: int, slug: str) -> str:
@@ -69,15 +58,6 @@ def _contract_line(slot: int, slug: str) -> str:
         "slot": slot,
         **_contract_facts(slug),
     }
-
-
-def _terms(t: Mapping[str, Any]) -> str:
-    """A share or an offer's terms, as the board writes them ("1 Prestige, 2 Credits, 1 Hazard Die")."""
-    parts = [prestige(t.get("prestige", 0)), _credits(int(t.get("credits", 0)))]
-    if t.get("bonus"):
-        parts.append(_("the Bonus Card"))
-    parts.append(_dice(int(t.get("dice", 0))))
-    return ", ".join(parts)
 
 
 _STATUS = {
@@ -99,12 +79,12 @@ def _negotiation_lines(negotiation: Mapping[str, Any], names: Mapping[int, str])
             "who": who
         }
         status = _STATUS.get(str(o.get("status")), str(o.get("status")))
-        lines.append("  " + _labelled(label, f"{_terms(o.get('terms') or {})} ({status})"))
+        lines.append("  " + _labelled(label, f"{terms_text(o.get('terms') or {})} ({status})"))
     for p in negotiation.get("proposals") or []:
         label = _("%(who)s proposes to join for") % {"who": names.get(p.get("seat"), "?")}
-        lines.append(f"  {label} {_terms(p.get('terms') or {})}")
+        lines.append(f"  {label} {terms_text(p.get('terms') or {})}")
     label = _("The Mission Leader keeps")
-    lines.append("  " + _labelled(label, _terms(leader_keeps(negotiation))))
+    lines.append("  " + _labelled(label, terms_text(leader_keeps(negotiation))))
     return lines
 
 
@@ -144,7 +124,7 @@ def _participant_lines(attempt: Mapping[str, Any], you: Any) -> list[str]:
     dice = [int(f) for f in part.get("dice") or []]
     if dice:
         # How many dice, then what they show: their faces alone ("Hazard dice: 0") read as no die.
-        facts.append(_dice(len(dice)))
+        facts.append(dice_text(len(dice)))
         facts.append(_("Hazard icons: %(i)s, blocked: %(b)s") % {"i": sum(dice), "b": part.get("blocked", 0)})
     lines = [_labelled(_("You"), " · ".join(facts))]
     if part.get("looking"):
@@ -161,12 +141,12 @@ def _armory_line(slug: str) -> str:
     if not card:
         return ""
     if card["row"] == "crew":
-        about = [_("Crew"), _credits(card["cost"])]
+        about = [_("Crew"), credits_text(card["cost"])]
     else:
         about = [_("Ship Part"), str(card["brand"]).capitalize()]
         if card["adds"]:
             about.append(_("adds %(cards)s") % {"cards": ", ".join(a["name"] for a in card["adds"])})
-        about.append(_credits(card["cost"]))
+        about.append(credits_text(card["cost"]))
     # " · " as the board writes it: no mark French would set apart with a no-break space.
     return "  " + _labelled(f"{card['name']} ({' · '.join(about)})", card["text"])
 
@@ -281,7 +261,7 @@ PRESENTATION = register(
         board_template="boards/moonrakers/board.html",
         decide_template="boards/moonrakers/decide.html",
         score_name=gettext_lazy("Prestige"),
-        score_text=prestige,
+        score_text=prestige_text,
         situation_lines=situation_lines,
         score_table=score_table,
     )
