@@ -190,10 +190,16 @@ def view(state: GameState, seat: int | None) -> MoonrakersView:
     return out
 
 
-def terms_message(t: Terms, keys: str = "pcbd") -> Message:
-    """A share in words ("1 Prestige, 3 Credits, 1 Hazard Die"), or "nothing"."""
+def terms_message(t: Terms, keys: str = "pcbd", *, every: bool = False) -> Message:
+    """A share in words ("1 Prestige, 3 Credits, 1 Hazard Die"), or "nothing". ``every``: each reward
+    named, none too ("0 Prestige, 1 Credit, 0 Hazard Dice"; the Bonus Card only when it is part of
+    it), as the board lists offers side by side."""
     values = {"p": t.p, "c": t.c, "b": t.b, "d": t.d}
-    bits = [msg(f"moonrakers.terms.{k}", values[k], n=values[k]) for k in keys if values[k]]
+    bits = [
+        msg(f"moonrakers.terms.{k}", values[k], n=values[k])
+        for k in keys
+        if values[k] or (every and k != "b")
+    ]
     return joined(bits) if bits else msg("moonrakers.terms.nothing")
 
 

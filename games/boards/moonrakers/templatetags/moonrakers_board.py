@@ -12,7 +12,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import npgettext
 
-from games import page_cache
+from games import page_cache, texts
 from games.boards.moonrakers import cards
 from games.boards.moonrakers.words import terms_text
 
@@ -267,6 +267,9 @@ def terms_steppers(spec: Spec, initial: Mapping[str, Any] | None) -> SafeString:
     steppers = tuple(
         (
             str(param["name"]),
+            # The Bonus Card is a box to tick, named as its one choice ("the Bonus Card"); the
+            # others are numbers, named as the reward ("Hazard Dice"): the engine's own labels.
+            texts.render(param["choices"][0]["label"] if param["name"] == "bonus" else param["label"]),
             tuple(str(choice["value"]) for choice in param.get("choices") or ()),
             int(bool(start.get("bonus"))) if param["name"] == "bonus" else _index(start.get(param["name"])),
         )
