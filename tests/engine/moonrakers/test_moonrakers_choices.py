@@ -8,6 +8,8 @@ from dataclasses import replace
 from games.engine.core import Message
 from games.engine.messages import render
 from games.engine.moonrakers import ENGINE
+from games.engine.moonrakers.state import Terms
+from games.engine.moonrakers.view import terms_message
 from tests.engine.moonrakers.moonrakers_scenario import Table, position
 
 
@@ -159,3 +161,14 @@ def test_the_terms_forms_name_hazard_dice_as_every_other_line_does() -> None:
         dice = next(p for p in spec.params if p.name == "dice")
         assert [words(c.label) for c in dice.choices][:2] == ["0 Hazard Dice", "1 Hazard Die"]
         assert render(dice.choices[1].label, "fr") == "1 dé de Danger"
+
+
+def test_terms_said_in_full_name_every_reward_and_the_bonus_card_only_when_it_is_part() -> None:
+    # The board lists offers side by side ("Offer to Bob: 0 Prestige, 1 Credit, 0 Hazard Dice"); the
+    # log and the labels leave the nothing out ("1 Credit").
+    assert render(terms_message(Terms(c=1)), "en") == "1 Credit"
+    assert render(terms_message(Terms(c=1), every=True), "en") == "0 Prestige, 1 Credit, 0 Hazard Dice"
+    assert render(terms_message(Terms(1, 0, 1, 2), every=True), "en") == (
+        "1 Prestige, 0 Credits, the Bonus Card, 2 Hazard Dice"
+    )
+    assert render(terms_message(Terms(c=1), every=True), "fr") == "0 Prestige, 1 Crédit, 0 dé de Danger"
