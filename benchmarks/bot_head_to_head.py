@@ -45,26 +45,20 @@ def other_bot(checkout: Path, engine_name: str) -> ModuleType:
 
 
 def play(engine: Any, players: int, index: int, ours: Any, theirs: Any) -> tuple[set[int], list[int], int]:
-    """One game: the seats our bot plays, the winners (none if it did not end), its length."""
-    seed = simulation.game_seed("head-to-head", index)
+    """One game (``simulation.play``, its seeds and rng streams): the seats our bot plays, the
+    winners (none if it did not end), its length."""
     ours_seats = {(index + k) % players for k in range(max(1, players // 2))}
-    events = engine.setup(players, {}, Rng(seed, 1, 1))
-    state: Any = None
-    for event in events:
-        state = engine.evolve(state, event)
-    commands = 0
-    while engine.outcome(state) is None and commands < simulation.MAX_COMMANDS:
-        seat = engine.pending(state)[0].seat
-        seq = len(events) + 1
-        bot = ours if seat in ours_seats else theirs
-        text = bot(state, seat, Rng(seed, 1, seq, "bot"))
-        new_events = engine.decide(state, seat, engine.parse(text), Rng(seed, 1, seq))
-        for event in new_events:
-            state = engine.evolve(state, event)
-        events.extend(new_events)
-        commands += 1
-    outcome = engine.outcome(state)
-    return ours_seats, list(outcome.winners) if outcome is not None else [], commands
+
+    def choose(state: Any, seat: int, rng: Rng) -> str:
+        return str((ours if seat in ours_seats else theirs)(state, seat, rng))
+
+    try:
+        played = simulation.play(
+            engine, players, seed=simulation.game_seed("head-to-head", index), choose=choose
+        )
+    except simulation.GameDidNotEnd:
+        return ours_seats, [], simulation.MAX_COMMANDS
+    return ours_seats, list(played.outcome.winners), played.commands
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -52,12 +52,13 @@ def play(
     game_id: int = 1,
     timed: bool = False,
     time_bot: bool = False,
+    choose: Callable[[Any, int, Rng], str] | None = None,
 ) -> PlayedGame:
     """Play one game to the end with bots in every seat (``timed``: time decide+evolve;
-    ``time_bot``: time the bot's choice)."""
-    choose: Callable[[Any, int, Rng], str] = (
-        engine.bot_command if bot == "heuristic" else engine.random_command
-    )
+    ``time_bot``: time the bot's choice). ``choose``, when given, picks every command instead of
+    ``bot`` (two bots at one table, a bot watched as it plays)."""
+    if choose is None:
+        choose = engine.bot_command if bot == "heuristic" else engine.random_command
     events = engine.setup(players, dict(options or {}), Rng(seed, game_id, 1))
     state: Any = None
     for event in events:

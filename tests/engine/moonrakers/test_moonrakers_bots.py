@@ -70,27 +70,20 @@ def test_a_bot_mission_leader_whose_offer_was_accepted_launches() -> None:
     offer is still open, the bot launches (it once stayed at Base a third of the time, having asked
     for help it then did not use)."""
     decisions: list[str] = []
+
+    def watched(state: Any, seat: int, rng: Rng) -> str:
+        text = ENGINE.bot_command(state, seat, rng)
+        neg = state.negotiation
+        if (
+            neg is not None
+            and seat == state.leader
+            and any(o.status == "accepted" for o in neg.offers)
+            and not any(o.status == "open" for o in neg.offers)
+        ):
+            decisions.append(text)
+        return text
+
     for index in range(3):
-        seed = game_seed("accepted-allies", index)
-        events = ENGINE.setup(4, {}, Rng(seed, 1, 1))
-        state: Any = None
-        for e in events:
-            state = ENGINE.evolve(state, e)
-        while ENGINE.outcome(state) is None:
-            seat = ENGINE.pending(state)[0].seat
-            seq = len(events) + 1
-            text = ENGINE.bot_command(state, seat, Rng(seed, 1, seq, "bot"))
-            neg = state.negotiation
-            if (
-                neg is not None
-                and seat == state.leader
-                and any(o.status == "accepted" for o in neg.offers)
-                and not any(o.status == "open" for o in neg.offers)
-            ):
-                decisions.append(text)
-            new = ENGINE.decide(state, seat, ENGINE.parse(text), Rng(seed, 1, seq))
-            for e in new:
-                state = ENGINE.evolve(state, e)
-            events += new
+        simulation.play(ENGINE, 4, seed=game_seed("accepted-allies", index), choose=watched)
     assert len(decisions) > 20  # the situation is common: the test sees it
     assert set(decisions) == {"launch"}, sorted(set(decisions))
